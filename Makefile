@@ -1,0 +1,42 @@
+# Wonders: the two commands are `make run` and `make test` (see README).
+PYTHON ?= python3.11
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+INTEGRATION_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/wonders
+INTEGRATION_REDIS_URL ?= redis://127.0.0.1:6379/0
+
+.PHONY: run test test-integration test-e2e bench messages clean
+
+$(VENV)/.installed: requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $@
+
+run: $(VENV)/.installed
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_catalogue
+	$(PY) -m daphne -b $(HOST) -p $(PORT) wonders_site.asgi:application
+
+test: $(VENV)/.installed
+	$(PY) -m pytest -m "not integration and not e2e" -n 2 -q
+
+test-integration: $(VENV)/.installed
+	DATABASE_URL=$${DATABASE_URL:-$(INTEGRATION_DATABASE_URL)} REDIS_URL=$${REDIS_URL:-$(INTEGRATION_REDIS_URL)} \
+		$(PY) -m pytest -m "not e2e" -n 2 -q -p no:randomly
+
+test-e2e: $(VENV)/.installed
+	$(PY) -m pytest -m e2e -q
+
+bench: $(VENV)/.installed
+	$(PY) bench/bench_engine.py
+
+messages: $(VENV)/.installed
+	$(PY) manage.py makemessages -l it -l pt_BR --ignore=.venv --ignore=staticfiles
+	$(PY) manage.py makemessages -d djangojs -l it -l pt_BR --ignore=.venv --ignore=staticfiles
+	$(PY) manage.py compilemessages --ignore=.venv
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .hypothesis

@@ -1,0 +1,46 @@
+from django.contrib import admin
+
+from cards.models import Card, CardText, Wonder, WonderStage, WonderStageText, WonderText
+
+
+class CardTextInline(admin.TabularInline):
+    model = CardText
+    extra = 0
+
+
+@admin.register(Card)
+class CardAdmin(admin.ModelAdmin):
+    list_display = ["id", "age", "color", "min_players", "expansion"]
+    list_filter = ["age", "color", "expansion"]
+    search_fields = ["id", "texts__name"]
+    filter_horizontal = ["chain_to"]
+    inlines = [CardTextInline]
+
+
+class WonderTextInline(admin.TabularInline):
+    model = WonderText
+    extra = 0
+
+
+class WonderStageInline(admin.TabularInline):
+    model = WonderStage
+    extra = 0
+    show_change_link = True
+
+
+@admin.register(Wonder)
+class WonderAdmin(admin.ModelAdmin):
+    list_display = ["id", "starting_resource", "expansion"]
+    inlines = [WonderTextInline, WonderStageInline]
+
+
+class WonderStageTextInline(admin.TabularInline):
+    model = WonderStageText
+    extra = 0
+
+
+@admin.register(WonderStage)
+class WonderStageAdmin(admin.ModelAdmin):
+    list_display = ["wonder", "side", "number"]
+    list_filter = ["wonder", "side"]
+    inlines = [WonderStageTextInline]

@@ -1,0 +1,56 @@
+"""Errors raised by the engine.
+
+`IllegalAction(code, **facts)` is the one error a caller must expect from `apply`: `code` is a
+stable machine-readable string, `facts` a JSON-serialisable dict of what was wrong (the card,
+what was missing, the payment options that would have been accepted, ...). No sentences: the
+message is built from the code and facts only for developers.
+
+Codes used by the base game:
+
+| code | when |
+| --- | --- |
+| `game_over` | the game has ended |
+| `not_your_turn` | the seat has nothing to decide now (facts: `seat`, `to_act`) |
+| `unknown_action` | the action is not a dict, or its `type` is unknown here (facts: `type`, `expected`) |
+| `bad_action` | a field is missing or of the wrong type (facts: `field`) |
+| `unknown_card` | the card id is not in the catalogue (facts: `card`) |
+| `card_not_in_hand` | the card is not in the seat's hand (facts: `card`) |
+| `card_not_in_discard` | Halicarnassus: the card is not in the discard pile (facts: `card`) |
+| `duplicate_structure` | the city already has a structure of that name (facts: `card`, `built`) |
+| `cannot_afford` | no way to pay (facts: `card`, `missing` resources or `coins_needed`/`coins`) |
+| `bad_payment` | the split between neighbours is not one of the options (facts: `pay`, `options`) |
+| `not_free` | `free: "chain"` claimed without the chain, or an unknown `free` value (facts: `card`, `free`) |
+| `no_free_build` | `free: "olympia"` without Olympia's power, or already used this age (facts: `card`) |
+| `no_stage_left` | every stage of the wonder is built (facts: `stages`) |
+| `stage_already_built` | the action names a stage that is already built (facts: `stage`, `next_stage`) |
+| `stage_out_of_order` | the action names a later stage than the next one (facts: `stage`, `next_stage`) |
+| `must_build` | Halicarnassus: a pass while a discarded card could be built (facts: `buildable`) |
+| `bad_side` | side choice other than `A`/`B` (facts: `side`) |
+"""
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow, with a code and the facts behind it."""
+
+    def __init__(self, code, **facts):
+        self.code = code
+        self.facts = facts
+        super().__init__(code, facts)
+
+    def __str__(self):
+        return f"{self.code} {self.facts}"
+
+    def as_dict(self):
+        return {"code": self.code, "facts": self.facts}
+
+
+class ConfigError(ValueError):
+    """A game configuration the engine cannot set up (facts like IllegalAction)."""
+
+    def __init__(self, code, **facts):
+        self.code = code
+        self.facts = facts
+        super().__init__(code, facts)
+
+    def __str__(self):
+        return f"{self.code} {self.facts}"

@@ -1,0 +1,41 @@
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from wonders_site.env import env_bool, env_int, env_list, env_url
+
+
+def test_env_bool_reads_the_usual_spellings(monkeypatch):
+    monkeypatch.setenv("FLAG", "yes")
+    assert env_bool("FLAG") is True
+    monkeypatch.setenv("FLAG", "0")
+    assert env_bool("FLAG", True) is False
+
+
+def test_a_wrong_value_fails_with_a_message_naming_the_variable(monkeypatch):
+    monkeypatch.setenv("DEBUG", "perhaps")
+    with pytest.raises(ImproperlyConfigured, match="DEBUG"):
+        env_bool("DEBUG")
+    monkeypatch.setenv("WS_RATE_LIMIT", "many")
+    with pytest.raises(ImproperlyConfigured, match="WS_RATE_LIMIT"):
+        env_int("WS_RATE_LIMIT", 1)
+    monkeypatch.setenv("DATABASE_URL", "mysql://x")
+    with pytest.raises(ImproperlyConfigured, match="DATABASE_URL"):
+        env_url("DATABASE_URL", ("sqlite", "postgres"))
+
+
+def test_env_list_splits_on_commas(monkeypatch):
+    monkeypatch.setenv("ALLOWED_HOSTS", "a.example, b.example,")
+    assert env_list("ALLOWED_HOSTS", []) == ["a.example", "b.example"]
+
+
+def test_the_site_refuses_to_start_without_a_secret_key_when_debug_is_off():
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "DEBUG": "false", "SECRET_KEY": ""}
+    result = subprocess.run([sys.executable, "-c", "import django; from django.conf import settings; "
+                             "import os; os.environ.setdefault('DJANGO_SETTINGS_MODULE','wonders_site.settings'); "
+                             "settings.DEBUG"], env=env, capture_output=True, text=True)
+    assert result.returncode != 0
+    assert "SECRET_KEY" in result.stderr

@@ -1,0 +1,25 @@
+from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.routers import DefaultRouter
+
+from cards.api import CardViewSet, WonderViewSet
+
+router = DefaultRouter()
+router.register("cards", CardViewSet, basename="card")
+router.register("wonders", WonderViewSet, basename="wonder")
+
+handler404 = "wonders_site.api_errors.json_404"
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/", include(router.urls)),
+]
+
+urlpatterns += i18n_patterns(
+    path("", include("cards.urls")),
+    prefix_default_language=True,
+)

@@ -16,10 +16,12 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/", include("cards.api_rules_urls")),
     path("api/", include(router.urls)),
 ]
 
 urlpatterns += i18n_patterns(
     path("", include("cards.urls")),
+    path("", include("cards.urls_rules")),
     prefix_default_language=True,
 )

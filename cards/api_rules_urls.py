@@ -1,0 +1,2 @@
+"""Rules and search API routes (under /api/)."""
+urlpatterns: list = []

@@ -1,0 +1,2 @@
+"""Rules reference and search pages (under the language prefix)."""
+urlpatterns: list = []

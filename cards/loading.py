@@ -11,7 +11,7 @@ def load_cards_and_wonders() -> dict[str, int]:
     wonders = read_wonders()
     _load_cards(cards)
     stage_count = _load_wonders(wonders)
-    return {"cards": len(cards), "copies": sum(len(c["copies"]) for c in cards), "wonders": len(wonders),
+    return {"cards": len(cards), "copies": sum(len(c["copies"]) or 1 for c in cards), "wonders": len(wonders),
             "stages": stage_count}
 
 

@@ -1,0 +1,142 @@
+"""What a city is worth to the rules, derived from its public part and memoised.
+
+A city is fully described by (wonder, side, number of stages built, built card ids in order);
+``profile(player)`` turns that into a ``Profile`` and caches it under that key, so the many
+calls of one turn (own legal actions, neighbours' trade, resolution) compute it once.
+
+A profile holds: the production for its owner (fixed units + choice producers, tradable or
+not), the production its neighbours may buy (starting resource + brown/grey cards), the price
+it pays each neighbour per resource (2, or the lowest discount: trading posts, Marketplace and
+Olympia B stage 1 are not cumulative), shields, names of its structures (duplicate rule), the
+ids that make a card free (chains), colour counts and powers.
+"""
+
+from . import catalogue as _cat
+from .seating import left_of, right_of
+
+COLOR_INDEX = {c: i for i, c in enumerate(_cat.COLORS)}
+
+_PROFILES = {}
+_MAX_PROFILES = 200_000
+
+
+def clear_caches():
+    _PROFILES.clear()
+    from . import trading
+    trading.clear_caches()
+
+
+class Profile:
+    __slots__ = (
+        "own_fixed", "own_choices", "trade_fixed", "trade_choices", "own_sig", "trade_sig",
+        "price_left", "price_right", "prices", "shields", "names", "built_ids", "colors",
+        "free_build", "seventh", "copy_guild", "stages_built", "stage_count", "next_stage",
+        "stage_fx", "science", "science_wild", "wonder", "side",
+    )
+
+
+def profile(player):
+    """Profile of a player dict (keys wonder, side, stages, built)."""
+    built = player["built"]
+    key = (player["wonder"], player["side"], len(player["stages"]), tuple(built))
+    prof = _PROFILES.get(key)
+    if prof is None:
+        if len(_PROFILES) >= _MAX_PROFILES:
+            _PROFILES.clear()
+        prof = _PROFILES[key] = _build(key)
+    return prof
+
+
+def _build(key):
+    wonder_id, side, nstages, built = key
+    cat = _cat.get()
+    wonder = cat.wonders[wonder_id]
+    stages = wonder.sides[side] if side else ()
+    own = [0] * 7
+    trade = [0] * 7
+    own[wonder.start] += 1
+    trade[wonder.start] += 1
+    own_choices = []
+    trade_choices = []
+    price_left = [2] * 7
+    price_right = [2] * 7
+    shields = 0
+    colors = [0] * len(_cat.COLORS)
+    science = [0, 0, 0]
+    wild = 0
+    p = Profile()
+    p.free_build = p.seventh = p.copy_guild = False
+    fxs = [cat.cards[cid].fx for cid in built]
+    p.stage_fx = tuple(st.fx for st in stages[:nstages])
+    cards = [cat.cards[cid] for cid in built]
+    for c in cards:
+        colors[COLOR_INDEX[c.color]] += 1
+    for fx in fxs + list(p.stage_fx):
+        for i, v in enumerate(fx.fixed):
+            if v:
+                own[i] += v
+        own_choices.extend(fx.choices)
+        for i, v in enumerate(fx.trade_fixed):
+            if v:
+                trade[i] += v
+        trade_choices.extend(fx.trade_choices)
+        shields += fx.shields
+        if fx.science >= 0:
+            science[fx.science] += 1
+        wild += fx.science_choice
+        for res, sides, price in fx.discounts:
+            for s in sides:
+                target = price_left if s == "left" else price_right
+                for r in res:
+                    if price < target[r]:
+                        target[r] = price
+        if fx.free_build_per_age:
+            p.free_build = True
+        if fx.play_seventh_card:
+            p.seventh = True
+        if fx.copy_guild:
+            p.copy_guild = True
+    p.wonder = wonder_id
+    p.side = side
+    p.own_fixed = tuple(own)
+    p.own_choices = tuple(sorted(own_choices))
+    p.trade_fixed = tuple(trade)
+    p.trade_choices = tuple(sorted(trade_choices))
+    p.own_sig = (p.own_fixed, p.own_choices)
+    p.trade_sig = (p.trade_fixed, p.trade_choices)
+    p.price_left = tuple(price_left)
+    p.price_right = tuple(price_right)
+    p.prices = (p.price_left, p.price_right)
+    p.shields = shields
+    p.names = frozenset(c.key for c in cards)
+    p.built_ids = frozenset(built)
+    p.colors = tuple(colors)
+    p.stages_built = nstages
+    p.stage_count = len(stages)
+    p.next_stage = stages[nstages] if nstages < len(stages) else None
+    p.science = tuple(science)
+    p.science_wild = wild
+    return p
+
+
+def chain_free(prof, card):
+    """True when a structure this city built makes `card` free."""
+    return not card.chain_from.isdisjoint(prof.built_ids)
+
+
+def count(things, scope, seat, players, profiles):
+    """How many of `things` (colours, wonder_stages, defeat_tokens) are in the `scope` cities
+    of `seat` (left/self/right), given every seat's player dict and profile."""
+    n = len(players)
+    total = 0
+    for s in scope:
+        other = seat if s == "self" else left_of(seat, n) if s == "left" else right_of(seat, n)
+        prof = profiles[other]
+        for t in things:
+            if t == "wonder_stages":
+                total += prof.stages_built
+            elif t == "defeat_tokens":
+                total += sum(1 for tok in players[other]["tokens"] if tok < 0)
+            else:
+                total += prof.colors[COLOR_INDEX[t]]
+    return total

@@ -1,0 +1,148 @@
+"""Scoring, in the rulebook's order (002 l.384-392, 396-470).
+
+``scores(state)`` works at any moment (a running total during play, the result at the end) and
+returns one dict per seat::
+
+    {"seat", "military", "treasury", "wonder", "civilian", "science", "commercial", "guilds",
+     "total", "coins", "rank", "copied_guild" (Olympia B stage 3 only, else absent)}
+
+- military: sum of the conflict tokens (may be negative);
+- treasury: coins // 3;
+- wonder: points of the built stages;
+- civilian: points of blue cards; commercial: points of yellow cards (Haven, Lighthouse,
+  Chamber of Commerce, Arena); guilds: points of purple cards (Scientists give a symbol, so
+  they count under science);
+- science: for each symbol its count squared, plus 7 per complete set; each wildcard
+  (Babylon's stage, Scientists Guild, a copied Scientists Guild) is placed where it adds most,
+  chosen at the end (002 l.622, l.1020) — every split of the wildcards is tried;
+- Olympia B's copy (002 l.703-707): every guild of either neighbour that the city does not
+  already have (a city never holds two structures of the same name) is tried and the one giving
+  the highest total is kept; it counts once, in guilds (or science for Scientists), "as if
+  built": it counts as a purple card of the Olympia city for that city's own Shipowners-style
+  counts (002 l.1011), and never changes the owner's or anybody else's score.
+- rank: 1 = best; higher total wins, then more coins, then the seats share the rank
+  (002 l.380).
+
+Board resources never count as cards (002 l.1022): only built cards are counted by colour.
+"""
+
+from . import catalogue as _cat
+from .city import COLOR_INDEX, profile
+from .seating import left_of, right_of
+
+CATEGORY_OF_COLOR = {
+    "blue": "civilian", "yellow": "commercial", "purple": "guilds", "green": "science",
+    "red": "military", "brown": "civilian", "grey": "civilian",
+}
+CATEGORIES = ("military", "treasury", "wonder", "civilian", "science", "commercial", "guilds")
+PURPLE = COLOR_INDEX["purple"]
+
+
+def science_points(symbols, wild):
+    """Best science score of symbol counts (compass, gear, tablet) with `wild` wildcards."""
+    best = 0
+    a0, b0, c0 = symbols
+    for a in range(wild + 1):
+        for b in range(wild + 1 - a):
+            x, y, z = a0 + a, b0 + b, c0 + wild - a - b
+            v = x * x + y * y + z * z + 7 * min(x, y, z)
+            if v > best:
+                best = v
+    return best
+
+
+def _count(things, scope, seat, players, profiles, extra_purple):
+    n = len(players)
+    total = 0
+    for s in scope:
+        other = seat if s == "self" else left_of(seat, n) if s == "left" else right_of(seat, n)
+        prof = profiles[other]
+        for t in things:
+            if t == "wonder_stages":
+                total += prof.stages_built
+            elif t == "defeat_tokens":
+                total += sum(1 for tok in players[other]["tokens"] if tok < 0)
+            else:
+                total += prof.colors[COLOR_INDEX[t]]
+                if t == "purple" and other == seat:
+                    total += extra_purple
+    return total
+
+
+def _points(fx, seat, players, profiles, extra_purple):
+    pts = fx.points
+    for counts, scope, amount in fx.points_per:
+        pts += amount * _count(counts, scope, seat, players, profiles, extra_purple)
+    return pts
+
+
+def score_seat(state, seat, profiles=None, copy=None):
+    """Score sheet of one seat; `copy` = id of a guild counted as if built (Olympia B)."""
+    cards = _cat.get().cards
+    players = state["players"]
+    if profiles is None:
+        profiles = [profile(p) for p in players]
+    p = players[seat]
+    prof = profiles[seat]
+    extra = 1 if copy else 0
+    sheet = dict.fromkeys(CATEGORIES, 0)
+    sheet["military"] = sum(p["tokens"])
+    sheet["treasury"] = p["coins"] // 3
+    for fx in prof.stage_fx:
+        sheet["wonder"] += _points(fx, seat, players, profiles, extra)
+    built = list(p["built"]) + ([copy] if copy else [])
+    wild = prof.science_wild
+    symbols = list(prof.science)
+    for cid in built:
+        card = cards[cid]
+        if card.fx.points or card.fx.points_per:
+            sheet[CATEGORY_OF_COLOR[card.color]] += _points(card.fx, seat, players, profiles,
+                                                           extra)
+    if copy:
+        fx = cards[copy].fx
+        wild += fx.science_choice
+        if fx.science >= 0:
+            symbols[fx.science] += 1
+    sheet["science"] += science_points(symbols, wild)
+    sheet["total"] = sum(sheet[c] for c in CATEGORIES)
+    sheet["coins"] = p["coins"]
+    return sheet
+
+
+def copy_candidates(state, seat, profiles=None):
+    """Guild ids Olympia B could copy: neighbours' guilds whose name the city lacks."""
+    cards = _cat.get().cards
+    players = state["players"]
+    n = len(players)
+    if profiles is None:
+        profiles = [profile(q) for q in players]
+    names = profiles[seat].names
+    out = []
+    for nb in (left_of(seat, n), right_of(seat, n)):
+        for cid in players[nb]["built"]:
+            card = cards[cid]
+            if card.color == "purple" and card.key not in names and cid not in out:
+                out.append(cid)
+    return out
+
+
+def scores(state):
+    players = state["players"]
+    profiles = [profile(p) for p in players]
+    sheets = []
+    for s in range(len(players)):
+        sheet = score_seat(state, s, profiles)
+        if profiles[s].copy_guild:
+            sheet["copied_guild"] = None
+            for gid in sorted(copy_candidates(state, s, profiles)):
+                alt = score_seat(state, s, profiles, copy=gid)
+                if alt["total"] > sheet["total"]:
+                    sheet = alt
+                    sheet["copied_guild"] = gid
+        sheet["seat"] = s
+        sheets.append(sheet)
+    for sheet in sheets:
+        better = sum(1 for o in sheets
+                     if (o["total"], o["coins"]) > (sheet["total"], sheet["coins"]))
+        sheet["rank"] = better + 1
+    return sheets

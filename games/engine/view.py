@@ -1,0 +1,95 @@
+"""What one seat (or a spectator) may know.
+
+``view(state, seat)`` for a seat, ``view(state, None)`` for a spectator::
+
+    {"seat": s | None, "phase", "age", "turn", "direction": "left"|"right"|None, "over": bool,
+     "to_act": [seats], "prompt": {"seat", "kind"} | None,   # whose extra decision is open
+     "discard_size": int,
+     "players": [{"seat", "wonder", "side", "coins", "built": [ids], "stages_built": int,
+                  "stage_count": int, "tokens": [..], "shields": int, "hand_size": int,
+                  "chosen": bool, "free_build_ready": bool, "left": seat, "right": seat}],
+     # only for a seat:
+     "hand": [ids], "pending": own pending action | None, "stage_cards": own face-down ids,
+     "my_prompt": {"kind": ...} | None,
+     "discard": [ids]      # only while this seat resolves Halicarnassus's prompt
+     "scores": [...]       # once the game is over
+    }
+
+Never in a view: another seat's hand or pending choice, which cards lie under another wonder,
+the discard pile's contents (except to Halicarnassus's prompt), the decks of later ages, the
+unused guilds, the seed or the log.
+
+Legal actions are not in the view: a UI (and a bot) calls ``legal_actions(state, seat)``
+server-side, which lists every card with every payment option; the view gives everything else.
+"""
+
+from .city import profile
+from .rules import to_act
+from .scoring import scores
+from .seating import direction_of_age, left_of, right_of
+
+
+def view(state, seat=None):
+    players = state["players"]
+    n = len(players)
+    phase = state["phase"]
+    prompt = state["prompts"][0] if phase == "prompt" and state["prompts"] else None
+    public = []
+    for s, p in enumerate(players):
+        if p["side"] is not None:
+            prof = profile(p)
+            shields, stage_count = prof.shields, prof.stage_count
+            ready = prof.free_build and p["free_used"] != state["age"]
+        else:
+            shields, stage_count, ready = 0, 0, False
+        public.append({
+            "seat": s,
+            "wonder": p["wonder"],
+            "side": p["side"],
+            "coins": p["coins"],
+            "built": list(p["built"]),
+            "stages_built": len(p["stages"]),
+            "stage_count": stage_count,
+            "tokens": list(p["tokens"]),
+            "shields": shields,
+            "hand_size": len(p["hand"]),
+            "chosen": state["pending"][s] is not None,
+            "free_build_ready": ready,
+            "left": left_of(s, n),
+            "right": right_of(s, n),
+        })
+    out = {
+        "seat": seat,
+        "phase": phase,
+        "age": state["age"],
+        "turn": state["turn"],
+        "direction": direction_of_age(state["age"]) if state["age"] else None,
+        "over": phase == "over",
+        "to_act": to_act(state),
+        "prompt": {"seat": prompt["seat"], "kind": prompt["kind"]} if prompt else None,
+        "discard_size": len(state["discard"]),
+        "players": public,
+    }
+    if seat is not None:
+        if not isinstance(seat, int) or not 0 <= seat < n:
+            raise ValueError("seat out of range")
+        me = players[seat]
+        out["hand"] = list(me["hand"])
+        pend = state["pending"][seat]
+        out["pending"] = _copy(pend) if pend is not None else None
+        out["stage_cards"] = list(me["stages"])
+        mine = prompt if prompt and prompt["seat"] == seat else None
+        out["my_prompt"] = {"kind": mine["kind"]} if mine else None
+        if mine and mine["kind"] == "build_discarded":
+            out["discard"] = list(state["discard"])
+    if phase == "over":
+        out["scores"] = scores(state)
+    return out
+
+
+def _copy(obj):
+    if isinstance(obj, dict):
+        return {k: _copy(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_copy(v) for v in obj]
+    return obj

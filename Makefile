@@ -1,5 +1,5 @@
 # Wonders: the two commands are `make run` and `make test` (see README).
-PYTHON ?= python3.11
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1

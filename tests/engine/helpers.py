@@ -1,0 +1,88 @@
+"""Builders for hand-made engine states (tests only).
+
+`make_state` starts from a real new game with the given wonders and sides, then overwrites the
+public and private parts the test cares about. States stay plain dicts, as the engine's.
+"""
+
+import copy
+
+from games import engine
+from games.engine import catalogue
+
+ALL_WONDERS = ["rhodes", "alexandria", "ephesus", "babylon", "olympia", "halicarnassus", "giza"]
+
+
+def make_state(players=3, wonders=None, sides="A", built=None, coins=None, hands=None,
+               stages=None, tokens=None, age=1, turn=1, discard=None, seed=0):
+    """A state in the play phase of `age`/`turn`.
+
+    built/hands/stages/tokens: dict seat -> list; coins: dict seat -> int or an int for all;
+    stages may be an int (that many stages, filler cards) per seat.
+    """
+    wonders = wonders or ALL_WONDERS[:players]
+    side_list = sides if isinstance(sides, list) else [sides] * players
+    state = engine.new_game({"players": players, "sides": side_list, "wonders": wonders}, seed)
+    state = copy.deepcopy(state)
+    for age_done in range(1, age):
+        state["decks"].pop(str(age_done + 1), None)
+    state["age"] = age
+    state["turn"] = turn
+    for s, p in enumerate(state["players"]):
+        if built and s in built:
+            p["built"] = list(built[s])
+        if hands and s in hands:
+            p["hand"] = list(hands[s])
+        if stages and s in stages:
+            st = stages[s]
+            p["stages"] = ["altar"] * st if isinstance(st, int) else list(st)
+        if tokens and s in tokens:
+            p["tokens"] = list(tokens[s])
+        if coins is not None:
+            if isinstance(coins, int):
+                p["coins"] = coins
+            elif s in coins:
+                p["coins"] = coins[s]
+    if discard is not None:
+        state["discard"] = list(discard)
+    return state
+
+
+def play_turn(state, actions):
+    """Apply one action per seat (dict seat -> action); seats not named discard their first
+    card. Returns (state, all events)."""
+    events = []
+    for seat in engine.to_act(state):
+        action = actions.get(seat) or {"type": "discard", "card": state["players"][seat]["hand"][0]}
+        state, ev = engine.apply(state, seat, action)
+        events.extend(ev)
+    return state, events
+
+
+def build(card, left=0, right=0, free=None):
+    a = {"type": "build", "card": card, "pay": {"left": left, "right": right}}
+    if free:
+        a["free"] = free
+    return a
+
+
+def wonder(card, left=0, right=0):
+    return {"type": "wonder", "card": card, "pay": {"left": left, "right": right}}
+
+
+def discard(card):
+    return {"type": "discard", "card": card}
+
+
+def pays(state, seat, card, kind="build"):
+    """Sorted (left, right) payment options listed for `card`."""
+    return sorted((a["pay"]["left"], a["pay"]["right"])
+                  for a in engine.legal_actions(state, seat)
+                  if a["type"] == kind and a["card"] == card and "free" not in a)
+
+
+def can(state, seat, card, kind="build"):
+    return any(a["type"] == kind and a["card"] == card for a in engine.legal_actions(state, seat))
+
+
+def card(cid):
+    return catalogue.get().cards[cid]

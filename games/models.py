@@ -1,0 +1,166 @@
+"""Live play: a match (a table, then a game), its seats and its action log.
+
+Every write goes through games.services. The snapshot (`Match.state`) is the engine state after
+the last entry of the log; `MatchAction` rows are the engine's action log, one row per entry
+(chance entries first), so `engine.replay(match.config, [row.entry for row in actions])` equals
+the snapshot. What was hidden (hands, decks, the seed) stays in these rows and never leaves the
+server while the game runs.
+"""
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+MIN_PLAYERS = 3
+MAX_PLAYERS = 7
+
+
+def new_invite_code():
+    return secrets.token_urlsafe(9)
+
+
+def new_seed():
+    return secrets.randbits(62)
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+
+    class Sides(models.TextChoices):
+        A = "A", _("side A")
+        B = "B", _("side B")
+        RANDOM = "random", _("random side")
+
+    class Assignment(models.TextChoices):
+        RANDOM = "random", _("random wonders")
+        CHOSEN = "chosen", _("wonders chosen in seat order")
+
+    game = models.CharField(max_length=20, default="base")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="hosted_matches"
+    )
+    # Options chosen at creation.
+    players = models.PositiveSmallIntegerField()
+    sides = models.CharField(max_length=10, choices=Sides.choices, default=Sides.A)
+    assignment = models.CharField(max_length=10, choices=Assignment.choices, default=Assignment.RANDOM)
+    wonders = models.JSONField(
+        default=list, blank=True, help_text="With chosen assignment: a wonder id per seat, in seat order."
+    )
+    turn_seconds = models.PositiveIntegerField(default=0, help_text="0 = no turn timer.")
+    invite_code = models.CharField(max_length=20, unique=True, default=new_invite_code)
+    # The engine's game: config and seed are fixed at start; state is the snapshot.
+    config = models.JSONField(null=True, blank=True)
+    seed = models.BigIntegerField(default=new_seed)
+    state = models.JSONField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0, help_text="Bumped by every committed change.")
+    step = models.PositiveIntegerField(default=0, help_text="Bumped when a new decision begins (turn, prompt).")
+    step_version = models.PositiveIntegerField(default=0, help_text="The version at which the step began.")
+    step_started_at = models.DateTimeField(null=True, blank=True)
+    bots_pending = models.BooleanField(default=False, help_text="A bot seat must act in the current step.")
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    score_sheet = models.JSONField(null=True, blank=True, help_text="engine.scores at the end, one entry per seat.")
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        indexes = [models.Index(fields=["status", "created_at"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(players__gte=MIN_PLAYERS) & Q(players__lte=MAX_PLAYERS), name="match_players_3_to_7"
+            ),
+        ]
+
+    def __str__(self):
+        return f"match {self.pk} ({self.status})"
+
+
+class Seat(models.Model):
+    class BotLevel(models.TextChoices):
+        NONE = "", _("human")
+        RANDOM = "random", _("random bot")
+        GREEDY = "greedy", _("greedy bot")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField(help_text="0-based, clockwise (the engine's seat).")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats"
+    )
+    bot_level = models.CharField(max_length=10, choices=BotLevel.choices, default="", blank=True)
+    missed_turns = models.PositiveSmallIntegerField(default=0, help_text="Deadlines missed in a row.")
+    taken_over = models.BooleanField(default=False, help_text="A bot plays this human seat for good.")
+    wonder = models.CharField(max_length=40, blank=True, default="", help_text="Set at start.")
+    side = models.CharField(max_length=1, blank=True, default="", help_text="Set when known.")
+    joined_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="one_seat_per_number"),
+            models.UniqueConstraint(
+                fields=["match", "user"], condition=Q(user__isnull=False), name="one_seat_per_user"
+            ),
+        ]
+
+    def __str__(self):
+        return f"match {self.match_id} seat {self.number}"
+
+    @property
+    def is_empty(self):
+        return self.user_id is None and not self.bot_level
+
+    @property
+    def is_bot(self):
+        """A bot chooses for this seat (a bot seat, or a human seat taken over)."""
+        return bool(self.bot_level)
+
+
+class MatchAction(models.Model):
+    """One entry of the engine's action log, in order; the history of a match."""
+
+    class By(models.TextChoices):
+        CHANCE = "chance", _("chance")
+        PLAYER = "player", _("player")
+        BOT = "bot", _("bot")
+        TIMEOUT = "timeout", _("timeout")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
+    index = models.PositiveIntegerField(help_text="Position in the engine's log.")
+    seat = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Null for chance entries.")
+    action = models.JSONField(help_text="The canonical action, or the whole chance entry.")
+    by = models.CharField(max_length=10, choices=By.choices)
+    client_id = models.CharField(max_length=64, null=True, blank=True)
+    version = models.PositiveIntegerField(help_text="Match.version once this entry was committed.")
+    events = models.JSONField(default=list, blank=True, help_text="Public events that followed.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "index"], name="one_action_per_index"),
+            models.UniqueConstraint(
+                fields=["match", "seat", "client_id"],
+                condition=Q(client_id__isnull=False),
+                name="one_action_per_client_id",
+            ),
+        ]
+
+    def __str__(self):
+        return f"match {self.match_id} #{self.index}"
+
+    @property
+    def entry(self):
+        """The engine log entry this row stores."""
+        if self.seat is None:
+            return dict(self.action)
+        return {"seat": self.seat, "action": self.action}
+from games.history_models import *  # noqa: E402,F401,F403

@@ -1,4 +1,5 @@
 """Settings for Wonders. Every knob comes from an environment variable (see README)."""
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -31,8 +32,10 @@ INSTALLED_APPS = [
     "rest_framework",
     "django_filters",
     "drf_spectacular",
+    "axes",
     "cards",
     "games",
+    "accounts",
 ]
 
 MIDDLEWARE = [
@@ -45,6 +48,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: turns a locked-out login into accounts.lockout's 429 page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "wonders_site.urls"
@@ -100,6 +105,36 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_DEFAULT_QUEUE = "default"
+CELERY_TASK_ROUTES = {"games.play_bot_turn": {"queue": "bots"}}
+
+# Live play. Deadlines are swept every DEADLINE_SWEEP_SECONDS (Celery beat, or
+# `manage.py sweep_deadlines --loop`); bots asked more than BOT_STALL_SECONDS ago are asked again.
+DEADLINE_SWEEP_SECONDS = env_int("DEADLINE_SWEEP_SECONDS", 5, minimum=1)
+BOT_STALL_SECONDS = env_int("BOT_STALL_SECONDS", 30, minimum=5)
+CELERY_BEAT_SCHEDULE = {
+    "games-sweep-deadlines": {"task": "games.sweep_deadlines", "schedule": float(DEADLINE_SWEEP_SECONDS)},
+}
+
+# Accounts. AxesBackend first: it refuses locked-out logins before ModelBackend checks passwords.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+LOGIN_URL = "accounts:login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+# Login rate limit (django-axes): a client IP and an account are each locked out, separately,
+# after AXES_FAILURE_LIMIT failed logins, for AXES_COOLOFF_MINUTES. The client IP is REMOTE_ADDR:
+# behind a reverse proxy, make the proxy set it (e.g. daphne --proxy-headers).
+AXES_ENABLED = env_bool("AXES_ENABLED", True)
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15, minimum=1))
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.locked_out"
+AXES_HTTP_RESPONSE_CODE = 429
+# A success must not wipe the IP's count, or one good account would unlock guessing at others.
+AXES_RESET_ON_SUCCESS = False
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

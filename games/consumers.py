@@ -1,0 +1,146 @@
+"""WebSocket consumers: parse a message, call a service, send what the service built.
+
+/ws/games/<id>/ (GameConsumer): one connection to one match, as the user's seat or as a
+spectator; /ws/lobby/ (LobbyConsumer): the open and running tables. The protocol is in
+docs/protocol.md. Who the user is comes from the session (AuthMiddlewareStack); the origin is
+checked by AllowedHostsOriginValidator in wonders_site/asgi.py.
+"""
+import json
+import logging
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+
+from games import protocol, services
+
+log = logging.getLogger(__name__)
+
+CLOSE_NO_SUCH_MATCH = 4404
+
+
+class _Base(AsyncWebsocketConsumer):
+    expected = protocol.GAME_TYPES
+
+    async def send_json(self, message):
+        await self.send(text_data=json.dumps(message, separators=(",", ":")))
+
+    async def send_error(self, code, facts=None, client_id=None):
+        await self.send_json(protocol.error(code, facts, client_id))
+
+    async def receive(self, text_data=None, bytes_data=None):
+        if not self.limiter.allow():
+            await self.send_error("rate_limited", {"limit": self.limiter.limit, "window": self.limiter.window})
+            return
+        try:
+            message = protocol.parse(text_data, bytes_data, self.expected)
+        except protocol.ProtocolError as error:
+            await self.send_error(error.code, error.facts)
+            return
+        await getattr(self, "on_" + message["type"])(message)
+
+    async def on_ping(self, message):
+        await self.send_json({"type": "pong"})
+
+
+class GameConsumer(_Base):
+    async def connect(self):
+        self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
+        self.user = self.scope.get("user")
+        self.limiter = protocol.RateLimiter(settings.WS_RATE_LIMIT)
+        self.role_group = None
+        await self.accept()
+        exists, seat = await database_sync_to_async(services.seat_of)(self.match_id, self.user)
+        if not exists:
+            await self.send_error("no_such_match", {"match": self.match_id})
+            await self.close(code=CLOSE_NO_SUCH_MATCH)
+            return
+        await self.channel_layer.group_add(services.match_group(self.match_id), self.channel_name)
+        await self._join_role(seat)
+        # Someone coming back after the deadline: the sweep may not have run yet.
+        await database_sync_to_async(services.expire_deadline)(self.match_id)
+        await self.send_snapshot()
+
+    async def disconnect(self, code):
+        if getattr(self, "role_group", None):
+            await self.channel_layer.group_discard(self.role_group, self.channel_name)
+        if hasattr(self, "match_id"):
+            await self.channel_layer.group_discard(services.match_group(self.match_id), self.channel_name)
+
+    async def _join_role(self, seat):
+        group = (services.spectators_group(self.match_id) if seat is None
+                 else services.seat_group(self.match_id, seat))
+        if group == self.role_group:
+            return
+        if self.role_group:
+            await self.channel_layer.group_discard(self.role_group, self.channel_name)
+        await self.channel_layer.group_add(group, self.channel_name)
+        self.role_group = group
+
+    async def send_snapshot(self):
+        snap = await database_sync_to_async(services.snapshot)(self.match_id, self.user)
+        if snap is None:
+            await self.send_json({"type": "gone", "match": self.match_id})
+            await self.close(code=CLOSE_NO_SUCH_MATCH)
+            return None
+        await self._join_role(snap["you"])
+        await self.send_json(snap)
+        return snap
+
+    # client messages
+
+    async def on_act(self, message):
+        client_id = message["client_id"]
+        try:
+            result = await database_sync_to_async(services.submit)(
+                self.match_id, self.user, message["action"], client_id=client_id, step=message["step"],
+                seat=message["seat"],
+            )
+        except services.ServiceError as error:
+            await self.send_error(error.code, error.facts, client_id)
+            return
+        await self.send_json({"type": "ack", "client_id": client_id, "version": result.version,
+                              "duplicate": result.duplicate})
+
+    async def on_resync(self, message):
+        await self.send_snapshot()
+
+    async def on_deadline(self, message):
+        played = await database_sync_to_async(services.expire_deadline)(self.match_id)
+        if not played:
+            # Nothing was late, or another process (the sweep) acted already and its updates
+            # may not reach this process: a client behind the current version gets a snapshot.
+            version = await database_sync_to_async(services.current_version)(self.match_id)
+            if version != message["version"]:
+                await self.send_snapshot()
+
+    # group messages (sent by games.services after commit)
+
+    async def game_update(self, event):
+        await self.send_json(event["payload"])
+
+    async def match_changed(self, event):
+        await self.send_snapshot()
+
+
+class LobbyConsumer(_Base):
+    expected = protocol.LOBBY_TYPES
+
+    async def connect(self):
+        self.limiter = protocol.RateLimiter(settings.WS_RATE_LIMIT)
+        await self.channel_layer.group_add(services.LOBBY_GROUP, self.channel_name)
+        await self.accept()
+        await self.send_tables()
+
+    async def disconnect(self, code):
+        await self.channel_layer.group_discard(services.LOBBY_GROUP, self.channel_name)
+
+    async def send_tables(self):
+        tables = await database_sync_to_async(services.lobby_tables)()
+        await self.send_json({"type": "tables", **tables})
+
+    async def on_resync(self, message):
+        await self.send_tables()
+
+    async def lobby_tables(self, event):
+        await self.send_json(event["payload"])

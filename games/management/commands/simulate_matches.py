@@ -1,0 +1,32 @@
+"""manage.py simulate_matches --players P --matches M: engine-played matches for demos."""
+import time
+
+from django.core.management.base import BaseCommand, CommandError
+
+from games.simulate import simulate
+
+
+class Command(BaseCommand):
+    help = "Fill the database with finished matches played by the engine between generated players."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--players", type=int, default=20, help="Generated players (sim00001...).")
+        parser.add_argument("--matches", type=int, default=100, help="Matches to play.")
+        parser.add_argument("--seed", type=int, default=0, help="Same seed, same matches.")
+        parser.add_argument("--bot-share", type=float, default=0.2, help="Share of matches with a bot seat.")
+        parser.add_argument("--days", type=int, default=90, help="The matches are spread over this many days.")
+
+    def handle(self, *args, players, matches, seed, bot_share, days, **options):
+        if players < 3:
+            raise CommandError("--players must be at least 3")
+        if matches < 0:
+            raise CommandError("--matches must not be negative")
+        if not 0 <= bot_share <= 1:
+            raise CommandError("--bot-share is between 0 and 1")
+        started = time.monotonic()
+        ids = simulate(players, matches, seed=seed, bot_share=bot_share, days=days,
+                       progress=lambda k: self.stdout.write(f"{k} matches"))
+        elapsed = time.monotonic() - started
+        self.stdout.write(self.style.SUCCESS(
+            f"{len(ids)} matches between {players} players in {elapsed:.1f} s"
+        ))

@@ -1,0 +1,69 @@
+"""Engine speed: full random-legal-move games per second, one core.
+
+    python bench/bench_engine.py [--seconds 5] [--players 3,4,7]
+
+Each game is the loop of the design note: for every seat to act, compute
+`legal_actions(state, seat)` (every card with every payment option) and apply a random one,
+until the game is over. Caches start cold in this process and warm up as games are played, as
+they would in a server. Targets: 250 games/s at 3 players, 80 games/s at 7.
+"""
+
+import argparse
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from games import engine  # noqa: E402
+
+TARGETS = {3: 250, 7: 80}
+
+
+def play(n, seed):
+    rng = random.Random(seed)
+    state = engine.new_game({"game": "base", "players": n, "sides": "random"}, seed=seed)
+    decisions = 0
+    while not engine.is_over(state):
+        for seat in engine.to_act(state):
+            action = rng.choice(engine.legal_actions(state, seat))
+            state, _ = engine.apply(state, seat, action)
+            decisions += 1
+    return decisions
+
+
+def bench(n, seconds):
+    games = decisions = 0
+    start = time.perf_counter()
+    while True:
+        decisions += play(n, games)
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return games, decisions, elapsed
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--players", default="3,4,7")
+    args = parser.parse_args(argv)
+    print(f"python {sys.version.split()[0]}, {args.seconds:g} s per player count, "
+          "random legal moves, legal actions computed for every decision")
+    ok = True
+    for n in [int(x) for x in args.players.split(",")]:
+        games, decisions, elapsed = bench(n, args.seconds)
+        rate = games / elapsed
+        target = TARGETS.get(n)
+        verdict = ""
+        if target:
+            verdict = f"  target {target}: {'ok' if rate >= target else 'BELOW'}"
+            ok = ok and rate >= target
+        print(f"{n} players: {rate:8.1f} games/s  ({games} games, "
+              f"{decisions / elapsed:9.0f} decisions/s){verdict}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,23 @@
+"""Accounts: the one place that creates and changes profiles."""
+from accounts.models import Profile
+
+
+def profile_for(user) -> Profile:
+    """The user's profile, created on first need (display name = username) for older accounts."""
+    profile, _created = Profile.objects.get_or_create(user=user, defaults={"display_name": user.get_username()})
+    return profile
+
+
+def update_profile(profile: Profile, *, display_name: str, preferred_language: str) -> Profile:
+    """Set what the player chose; an empty display name falls back to the username."""
+    profile.display_name = display_name or profile.user.get_username()
+    profile.preferred_language = preferred_language
+    profile.save(update_fields=["display_name", "preferred_language"])
+    return profile
+
+
+def preferred_language(user) -> str:
+    """The language a signed-in user asked for, or "" when they did not say (or are anonymous)."""
+    if not getattr(user, "is_authenticated", False):
+        return ""
+    return profile_for(user).preferred_language

@@ -23,5 +23,6 @@ urlpatterns = [
 urlpatterns += i18n_patterns(
     path("", include("cards.urls")),
     path("", include("cards.urls_rules")),
+    path("accounts/", include("accounts.urls")),
     prefix_default_language=True,
 )

@@ -1,0 +1,144 @@
+"""Recording a finished match: its record, a result row per seat, counters, and ratings.
+
+``record_finished_match(match)`` is called by the live-play service inside the transaction that
+finishes the match (the match row is locked there). It is idempotent: the ``MatchRecord`` row
+(primary key = the match) is the mark that a match was recorded, and ``RatingChange`` is unique
+per (match, user, mode), so a repeated call is a no-op and a retried transaction (rolled back,
+then run again) applies the ratings exactly once.
+
+Every figure comes from the engine's score sheet (``Match.score_sheet``, else
+``engine.scores(match.state)``): categories, coins (the tie-break) and rank.
+"""
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from games import engine
+from games.history_models import MatchRecord, PlayerRating, RatingChange, SeatResult, WonderStat
+from games.ratings import initial, is_provisional, mode_of, ordinal, rate
+
+CATEGORY_FIELDS = {
+    "military": "military",
+    "treasury": "treasury",
+    "wonder": "wonder_points",
+    "civilian": "civilian",
+    "science": "science",
+    "commercial": "commercial",
+    "guilds": "guilds",
+}
+
+
+class NotFinished(ValueError):
+    pass
+
+
+def unrated_reason(seats):
+    """Why a match with these seats is not rated ("" when it is)."""
+    if any(seat.taken_over for seat in seats):
+        return MatchRecord.Unrated.ABANDONED
+    if any(seat.user_id is None or seat.bot_level for seat in seats):
+        return MatchRecord.Unrated.BOTS
+    return MatchRecord.Unrated.NONE
+
+
+def match_options(match):
+    return {
+        "sides": match.sides,
+        "assignment": match.assignment,
+        "wonders": list(match.wonders or []),
+        "turn_seconds": match.turn_seconds,
+        "config": match.config,
+    }
+
+
+def record_finished_match(match, seats=None):
+    """Record `match` (finished, with its final state) once; returns its MatchRecord.
+
+    Call it inside the finishing transaction; it opens a savepoint of its own, so a failure here
+    rolls back only what it wrote and the caller decides what to do with the error."""
+    from games.models import Match, Seat
+
+    if match.status != Match.Status.FINISHED or match.state is None or not engine.is_over(match.state):
+        raise NotFinished(f"match {match.pk} is not finished")
+    with transaction.atomic():
+        # Serialise with any other recorder of this match (a no-op if the caller holds the lock).
+        Match.objects.select_for_update().filter(pk=match.pk).values_list("pk", flat=True).first()
+        existing = MatchRecord.objects.filter(match_id=match.pk).first()
+        if existing is not None:
+            return existing
+        if seats is None:
+            seats = list(Seat.objects.filter(match_id=match.pk).order_by("number"))
+        seats = sorted(seats, key=lambda seat: seat.number)
+        sheets = match.score_sheet or engine.scores(match.state)
+        sheets = sorted(sheets, key=lambda sheet: sheet["seat"])
+        players = match.state["players"]
+        mode = mode_of(match.game)
+        finished_at = match.finished_at or timezone.now()
+        reason = unrated_reason(seats)
+        rated = reason == MatchRecord.Unrated.NONE
+        record = MatchRecord.objects.create(
+            match_id=match.pk, mode=mode, players=len(seats), rated=rated, unrated_reason=reason,
+            options=match_options(match), started_at=match.started_at, finished_at=finished_at,
+        )
+        results = []
+        for seat, sheet, player in zip(seats, sheets, players):
+            results.append(SeatResult(
+                match_id=match.pk, seat=seat.number, user_id=seat.user_id, bot_level=seat.bot_level,
+                abandoned=seat.taken_over, wonder=player["wonder"], side=player["side"] or "",
+                rank=sheet["rank"], total=sheet["total"], coins=sheet["coins"],
+                copied_guild=sheet.get("copied_guild") or "",
+                mode=mode, players=len(seats), rated=rated, finished_at=finished_at,
+                **{field: sheet[key] for key, field in CATEGORY_FIELDS.items()},
+            ))
+        SeatResult.objects.bulk_create(results)
+        _count_wonders(results)
+        if rated:
+            _apply_ratings(match, mode, results, finished_at)
+        return record
+
+
+def _count_wonders(results):
+    keys = [(r.mode, r.players, r.wonder, r.side) for r in results]
+    WonderStat.objects.bulk_create(
+        [WonderStat(mode=m, players=p, wonder=w, side=s) for m, p, w, s in keys], ignore_conflicts=True
+    )
+    for r in sorted(results, key=lambda r: (r.wonder, r.side)):  # one lock order for everybody
+        WonderStat.objects.filter(mode=r.mode, players=r.players, wonder=r.wonder, side=r.side).update(
+            seats=F("seats") + 1, wins=F("wins") + (1 if r.rank == 1 else 0),
+            total_points=F("total_points") + r.total,
+        )
+
+
+def _apply_ratings(match, mode, results, finished_at):
+    mu0, sigma0 = initial()
+    user_ids = sorted(r.user_id for r in results)
+    PlayerRating.objects.bulk_create(
+        [PlayerRating(user_id=u, mode=mode, mu=mu0, sigma=sigma0, ordinal=ordinal(mu0, sigma0)) for u in user_ids],
+        ignore_conflicts=True,
+    )
+    current = {
+        rating.user_id: rating
+        for rating in PlayerRating.objects.select_for_update().filter(mode=mode, user_id__in=user_ids).order_by("user_id")
+    }
+    before = [(current[r.user_id].mu, current[r.user_id].sigma) for r in results]
+    after = rate(before, [r.rank for r in results])
+    changes = []
+    for r, (mu_b, sigma_b), (mu_a, sigma_a) in zip(results, before, after):
+        rating = current[r.user_id]
+        changes.append(RatingChange(
+            match_id=match.pk, user_id=r.user_id, mode=mode, rank=r.rank, players=len(results),
+            mu_before=mu_b, sigma_before=sigma_b, ordinal_before=ordinal(mu_b, sigma_b),
+            mu_after=mu_a, sigma_after=sigma_a, ordinal_after=ordinal(mu_a, sigma_a), finished_at=finished_at,
+        ))
+        rating.mu, rating.sigma, rating.ordinal = mu_a, sigma_a, ordinal(mu_a, sigma_a)
+        rating.provisional = is_provisional(sigma_a)
+        rating.rated_games += 1
+        rating.wins += 1 if r.rank == 1 else 0
+        rating.last_match_id = match.pk
+        rating.updated_at = finished_at
+    # The unique (match, user, mode) constraint is the last fence against a double application.
+    RatingChange.objects.bulk_create(changes)
+    PlayerRating.objects.bulk_update(
+        list(current.values()),
+        ["mu", "sigma", "ordinal", "provisional", "rated_games", "wins", "last_match", "updated_at"],
+    )

@@ -1,0 +1,162 @@
+"""The history of finished matches: results, ratings and the counters statistics read.
+
+Written once per finished match by ``games.history.record_finished_match``, inside the
+transaction that finishes the match, and read by the API and the history pages.
+
+- ``MatchRecord``: one row per finished match (its primary key is the match): mode, player count,
+  whether it is rated and why not, the options, start and end times. Its existence is the mark
+  that the match was recorded: recording twice is a no-op.
+- ``SeatResult``: one row per seat of a finished match, with everything statistics need
+  denormalised (the user or the bot level, wonder and side, every score category, rank, mode,
+  player count, rated, finished_at), so a player's statistics and a leaderboard are single
+  indexed queries.
+- ``PlayerRating``: the current openskill rating of a user in a mode.
+- ``RatingChange``: one row per (match, user, mode): the rating before and after. Unique, so a
+  retried finishing transaction cannot apply a match twice.
+- ``WonderStat``: counters per (mode, player count, wonder, side), updated in the same
+  transaction, so the wonder statistics never scan the results.
+
+A mode is the game played (``base``; later ``cities``, ``armada``...), for every player count:
+see ``games.ratings``.
+"""
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+__all__ = ["MatchRecord", "SeatResult", "PlayerRating", "RatingChange", "WonderStat"]
+
+
+class MatchRecord(models.Model):
+    class Unrated(models.TextChoices):
+        NONE = "", _("rated")
+        BOTS = "bots", _("a bot played")
+        ABANDONED = "abandoned", _("a seat was abandoned")
+
+    match = models.OneToOneField("games.Match", on_delete=models.CASCADE, primary_key=True, related_name="record")
+    mode = models.CharField(max_length=20)
+    players = models.PositiveSmallIntegerField()
+    rated = models.BooleanField()
+    unrated_reason = models.CharField(max_length=10, choices=Unrated.choices, blank=True, default="")
+    options = models.JSONField(default=dict, help_text="Options chosen at creation and the engine config.")
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField()
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-finished_at", "-match"]
+        indexes = [
+            models.Index(fields=["-finished_at", "-match"], name="record_newest"),
+            models.Index(fields=["mode", "-finished_at", "-match"], name="record_mode_newest"),
+            models.Index(fields=["players", "-finished_at", "-match"], name="record_players_newest"),
+        ]
+
+    def __str__(self):
+        return f"record of match {self.match_id}"
+
+
+class SeatResult(models.Model):
+    match = models.ForeignKey("games.Match", on_delete=models.CASCADE, related_name="results")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="seat_results"
+    )
+    bot_level = models.CharField(max_length=10, blank=True, default="", help_text="Set for bots and taken-over seats.")
+    abandoned = models.BooleanField(default=False, help_text="A human left; a bot finished the game for this seat.")
+    wonder = models.CharField(max_length=40)
+    side = models.CharField(max_length=1)
+    rank = models.PositiveSmallIntegerField(help_text="1 = best; tied seats share a rank.")
+    total = models.SmallIntegerField()
+    military = models.SmallIntegerField()
+    treasury = models.SmallIntegerField()
+    wonder_points = models.SmallIntegerField()
+    civilian = models.SmallIntegerField()
+    science = models.SmallIntegerField()
+    commercial = models.SmallIntegerField()
+    guilds = models.SmallIntegerField()
+    coins = models.SmallIntegerField(help_text="Coins at the end: the tie-break.")
+    copied_guild = models.CharField(max_length=40, blank=True, default="")
+    # Denormalised from the match, for single-table statistics.
+    mode = models.CharField(max_length=20)
+    players = models.PositiveSmallIntegerField()
+    rated = models.BooleanField()
+    finished_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["match", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="one_result_per_seat"),
+        ]
+        indexes = [
+            models.Index(fields=["user", "mode", "finished_at"], name="result_user_mode_time"),
+            models.Index(fields=["user", "finished_at"], name="result_user_time"),
+            models.Index(fields=["wonder", "side", "match"], name="result_wonder_match"),
+        ]
+
+    def __str__(self):
+        return f"match {self.match_id} seat {self.seat}: {self.total} ({self.rank})"
+
+
+class PlayerRating(models.Model):
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")
+    mode = models.CharField(max_length=20)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField(help_text="mu - 3 sigma: what leaderboards sort by.")
+    provisional = models.BooleanField(default=True)
+    rated_games = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    last_match = models.ForeignKey("games.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    updated_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "mode"], name="one_rating_per_mode")]
+        indexes = [
+            models.Index(fields=["mode", "provisional", "-ordinal", "user"], name="rating_board"),
+        ]
+
+    def __str__(self):
+        return f"{self.user_id} {self.mode}: {self.ordinal:.2f}"
+
+
+class RatingChange(models.Model):
+    match = models.ForeignKey("games.Match", on_delete=models.CASCADE, related_name="rating_changes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes")
+    mode = models.CharField(max_length=20)
+    rank = models.PositiveSmallIntegerField()
+    players = models.PositiveSmallIntegerField()
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    ordinal_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+    ordinal_after = models.FloatField()
+    finished_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["finished_at", "match"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "user", "mode"], name="one_rating_change_per_match"),
+        ]
+        indexes = [models.Index(fields=["user", "mode", "finished_at"], name="rating_change_history")]
+
+    def __str__(self):
+        return f"match {self.match_id} user {self.user_id}: {self.ordinal_before:.2f} -> {self.ordinal_after:.2f}"
+
+
+class WonderStat(models.Model):
+    mode = models.CharField(max_length=20)
+    players = models.PositiveSmallIntegerField()
+    wonder = models.CharField(max_length=40)
+    side = models.CharField(max_length=1)
+    seats = models.PositiveIntegerField(default=0, help_text="Finished matches in which a seat had this wonder side.")
+    wins = models.PositiveIntegerField(default=0, help_text="Of which ranked first (shared first places count).")
+    total_points = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["mode", "players", "wonder", "side"], name="one_wonder_stat"),
+        ]
+
+    def __str__(self):
+        return f"{self.mode} {self.players}p {self.wonder} {self.side}"
+

@@ -1,0 +1,57 @@
+"""Ratings: openskill's Weng-Lin model with Plackett-Luce, one rating per user and mode.
+
+Modes. A mode is the game played: ``base`` (later ``cities``, ``armada``...), at every player
+count. One rating per game keeps enough matches behind each rating for it to mean something;
+the player count is a filter of the statistics, not a separate ladder.
+
+Rated matches. A finished match is rated when every seat was a person from start to end: no bot
+seat, no seat abandoned and finished by a bot. Anything else is recorded (it counts in the
+statistics) but changes no rating.
+
+A rating is (mu, sigma); the leaderboard sorts by the ordinal mu - 3 sigma, a cautious estimate
+(new players start at 25, 8.33, ordinal 0). A player is provisional while sigma is at least
+``PROVISIONAL_SIGMA``: about five rated matches, fewer at small tables. Provisional players are
+left off the leaderboard and their rating is shown with a question mark, like lichess does.
+
+Ranks come from the engine's score sheet (1 = best; a tie on points and coins shares the rank),
+and are given to openskill as they are, so a tie is a tie.
+"""
+from functools import lru_cache
+
+from openskill.models import PlackettLuce
+
+MODES = ("base",)
+DEFAULT_MODE = "base"
+PROVISIONAL_SIGMA = 7.8
+
+
+def mode_of(game: str) -> str:
+    return game
+
+
+@lru_cache(maxsize=1)
+def model():
+    return PlackettLuce()
+
+
+def initial():
+    """(mu, sigma) of a player who has never played a rated match."""
+    m = model()
+    return m.mu, m.sigma
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    return mu - 3.0 * sigma
+
+
+def is_provisional(sigma: float) -> bool:
+    return sigma >= PROVISIONAL_SIGMA
+
+
+def rate(before, ranks):
+    """New (mu, sigma) for each player: `before` is a list of (mu, sigma), `ranks` the engine's
+    rank of each (1 = best, equal ranks for a tie)."""
+    m = model()
+    teams = [[m.rating(mu=mu, sigma=sigma)] for mu, sigma in before]
+    after = m.rate(teams, ranks=list(ranks))
+    return [(team[0].mu, team[0].sigma) for team in after]

@@ -142,3 +142,72 @@ def _apply_ratings(match, mode, results, finished_at):
         list(current.values()),
         ["mu", "sigma", "ordinal", "provisional", "rated_games", "wins", "last_match", "updated_at"],
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# the replay of a finished match (everything may be shown once the game is over)
+
+
+def log_of(match):
+    """The engine's action log of a match: its MatchAction rows, else the snapshot's log."""
+    rows = list(match.actions.order_by("index").values_list("seat", "action"))
+    if rows:
+        return [dict(action) if seat is None else {"seat": seat, "action": action} for seat, action in rows]
+    return engine.action_log(match.state) if match.state else []
+
+
+def _frame(state, index, events):
+    sheets = engine.scores(state) if state["phase"] != "sides" else []
+    return {
+        "index": index,
+        "age": state["age"],
+        "turn": state["turn"],
+        "phase": state["phase"],
+        "events": [e for e in events if e.get("type") != "chosen"],
+        "discard": list(state["discard"]),
+        "players": [
+            {
+                "seat": s,
+                "wonder": p["wonder"],
+                "side": p["side"],
+                "coins": p["coins"],
+                "hand": list(p["hand"]),
+                "built": list(p["built"]),
+                "stages": list(p["stages"]),
+                "tokens": list(p["tokens"]),
+                "total": sheets[s]["total"] if sheets else 0,
+            }
+            for s, p in enumerate(state["players"])
+        ],
+    }
+
+
+def timeline(config, log):
+    """Frames of a game for its replay: the table after the deal, then after every resolved step
+    (a turn, a prompt answered, the sides chosen), each with every hand, city, coins, tokens,
+    the discard pile, the running total per seat and the events of that step. Built by replaying
+    the log with the engine (``engine.replay`` of the chance entries, then ``engine.apply``)."""
+    k = 0
+    while k < len(log) and "chance" in log[k]:
+        k += 1
+    state = engine.replay(config, log[:k])
+    frames = [_frame(state, k - 1, [])]
+    pending = []
+    for index in range(k, len(log)):
+        entry = log[index]
+        state, events = engine.apply(state, entry["seat"], entry["action"])
+        pending.extend(events)
+        if any(e.get("type") != "chosen" for e in events):
+            frames.append(_frame(state, index, pending))
+            pending = []
+    return frames
+
+
+def hands_by_turn(frames):
+    """Every hand of every turn: [{"age", "turn", "hands": [[card ids] per seat]}]."""
+    out = []
+    for frame in frames:
+        if frame["phase"] == "play" and frame["age"]:
+            out.append({"age": frame["age"], "turn": frame["turn"],
+                        "hands": [p["hand"] for p in frame["players"]]})
+    return out

@@ -43,7 +43,7 @@ class MatchRecord(models.Model):
     recorded_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["-finished_at", "-match"]
+        ordering = ["-finished_at", "-match_id"]
         indexes = [
             models.Index(fields=["-finished_at", "-match"], name="record_newest"),
             models.Index(fields=["mode", "-finished_at", "-match"], name="record_mode_newest"),
@@ -82,7 +82,7 @@ class SeatResult(models.Model):
     finished_at = models.DateTimeField()
 
     class Meta:
-        ordering = ["match", "seat"]
+        ordering = ["match_id", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["match", "seat"], name="one_result_per_seat"),
         ]
@@ -133,7 +133,7 @@ class RatingChange(models.Model):
     finished_at = models.DateTimeField()
 
     class Meta:
-        ordering = ["finished_at", "match"]
+        ordering = ["finished_at", "match_id"]
         constraints = [
             models.UniqueConstraint(fields=["match", "user", "mode"], name="one_rating_change_per_match"),
         ]

@@ -30,6 +30,7 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "channels",
     "rest_framework",
+    "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
     "axes",
@@ -159,6 +160,12 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["wonders_site.api_filters.StrictFilterBackend"],
     "EXCEPTION_HANDLER": "wonders_site.api_errors.exception_handler",
+    # API clients use a token (POST /api/auth/token/), the site's pages the session. Token first,
+    # so that a request without credentials is a 401 that names the Token scheme.
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
     "DEFAULT_THROTTLE_CLASSES": [
         "rest_framework.throttling.AnonRateThrottle",
         "rest_framework.throttling.UserRateThrottle",
@@ -166,10 +173,16 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_str("API_ANON_RATE", "600/min"),
         "user": env_str("API_USER_RATE", "1200/min"),
+        # Scoped, on top of anon/user: the score-sheet calculator and the token login.
+        "score_sheet": env_str("API_SCORE_SHEET_RATE", "120/min"),
+        "auth_token": env_str("API_AUTH_TOKEN_RATE", "10/min"),
     },
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
 }
+# /api/matches/ is cursor-paginated, newest first: this many per page, ?limit= up to the max.
+API_MATCHES_PAGE_SIZE = env_int("API_MATCHES_PAGE_SIZE", 20, minimum=1)
+API_MATCHES_MAX_PAGE_SIZE = env_int("API_MATCHES_MAX_PAGE_SIZE", 100, minimum=1)
 SPECTACULAR_SETTINGS = {
     "TITLE": "Wonders API",
     "DESCRIPTION": "The 7 Wonders catalogue, rules, matches and players.",

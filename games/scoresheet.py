@@ -1,0 +1,240 @@
+"""The score sheet of a game played on a real table, scored by the engine.
+
+A table is described seat by seat, clockwise (each seat's left neighbour is the next seat)::
+
+    {"seats": [{"name": "Ann" (optional), "wonder": id or name, "side": "A" | "B",
+                "stages": number of stages built, "cards": [card ids or names, any language],
+                "coins": coins at the end, "military": [conflict tokens: 1, 3, 5 or -1]}, ...]}
+
+``score_table(data)`` checks that such a table could exist, then builds the engine's cities and
+returns ``engine.scores`` for them: every category, total, coins, rank, with the science
+wildcards (Babylon, the Scientists Guild) and Olympia B's copied guild placed where they give
+the most. A table that could not exist raises ``TableError`` with one problem per fault, each
+with a code, the seat and field, the value and a message.
+
+What makes a table impossible: an unknown wonder or card, a wonder at two seats, a side other
+than A or B, more stages than the side has, the same structure twice in one city (two "Loom"
+cards, say), more copies of a card on the table than the deck has at that player count (a guild
+exists once), a card that is not in the deck at that player count, more cards and stages than
+there are turns, conflict tokens that are not 1, 3, 5 or -1, or more tokens than battles.
+"""
+import unicodedata
+from collections import Counter
+from functools import lru_cache
+
+from games.engine import catalogue as _cat
+from games.engine import scores
+
+MIN_SEATS = 3
+MAX_SEATS = 7
+MAX_COINS = 999
+TURNS = 18
+VICTORY_TOKENS = (1, 3, 5)
+
+
+class TableError(ValueError):
+    def __init__(self, problems):
+        self.problems = problems
+        super().__init__(problems)
+
+
+def fold(text: str) -> str:
+    """Case, accents, apostrophes and spacing do not matter in a name."""
+    text = unicodedata.normalize("NFKD", str(text).casefold())
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    text = text.replace("’", "'").replace("-", " ").replace("_", " ")
+    return " ".join(text.split())
+
+
+@lru_cache(maxsize=1)
+def _index():
+    cat = _cat.get()
+    card_names = {}
+    for card in cat.card_list:
+        keys = {card.id, *card.names.values()}
+        for name in keys:
+            card_names.setdefault(fold(name), set()).add(card.key)
+    by_key = {}
+    for card in cat.card_list:
+        by_key.setdefault(card.key, []).append(card)
+    wonder_names = {}
+    for wonder in cat.wonders.values():
+        for name in {wonder.id, *wonder.names.values(), *wonder.city.values()}:
+            wonder_names.setdefault(fold(name), set()).add(wonder.id)
+    return card_names, by_key, wonder_names
+
+
+def copies_at(cards, players):
+    """Copies of a structure (all its ids) in the deck at a player count; a guild has one."""
+    total = 0
+    for card in cards:
+        if card.color == "purple":
+            total += 1
+        else:
+            total += sum(1 for threshold in card.copies if threshold <= players)
+    return total
+
+
+def _problem(code, message, seat=None, field=None, value=None, **facts):
+    out = {"code": code, "message": message}
+    if seat is not None:
+        out["seat"] = seat
+    if field is not None:
+        out["field"] = field
+    if value is not None:
+        out["value"] = value
+    out.update(facts)
+    return out
+
+
+def _int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse_table(data):
+    """Check a table; returns (engine players, card ids per seat) or raises TableError."""
+    cat = _cat.get()
+    card_names, by_key, wonder_names = _index()
+    problems = []
+    if not isinstance(data, dict) or not isinstance(data.get("seats"), list):
+        raise TableError([_problem("bad_table", "Send an object with a list of seats.", field="seats")])
+    seats = data["seats"]
+    n = len(seats)
+    if not MIN_SEATS <= n <= MAX_SEATS:
+        raise TableError([_problem(
+            "bad_player_count", f"A table has {MIN_SEATS} to {MAX_SEATS} seats, not {n}.", field="seats", value=n,
+        )])
+    players, built_ids, keys_on_table = [], [], Counter()
+    wonders_seen = {}
+    for s, seat in enumerate(seats):
+        if not isinstance(seat, dict):
+            problems.append(_problem("bad_seat", "Each seat is an object.", seat=s))
+            players.append(None)
+            built_ids.append([])
+            continue
+        # Wonder and side.
+        raw_wonder = seat.get("wonder")
+        matches = wonder_names.get(fold(raw_wonder)) if isinstance(raw_wonder, str) else None
+        wonder = None
+        if not matches:
+            problems.append(_problem("unknown_wonder", f"There is no wonder {raw_wonder!r}.", s, "wonder", raw_wonder))
+        elif len(matches) > 1:
+            problems.append(_problem("ambiguous_wonder", f"{raw_wonder!r} names several wonders.", s, "wonder",
+                                     raw_wonder, candidates=sorted(matches)))
+        else:
+            wonder = next(iter(matches))
+            if wonder in wonders_seen:
+                problems.append(_problem("duplicate_wonder", f"{wonder} is already at seat {wonders_seen[wonder]}.",
+                                         s, "wonder", raw_wonder, other_seat=wonders_seen[wonder]))
+            wonders_seen.setdefault(wonder, s)
+        side = seat.get("side", "A")
+        if side not in ("A", "B"):
+            problems.append(_problem("bad_side", "The side is A or B.", s, "side", side))
+            side = None
+        stages = seat.get("stages", 0)
+        stage_count = len(cat.wonders[wonder].sides[side]) if wonder and side else None
+        if not _int(stages) or stages < 0:
+            problems.append(_problem("bad_stages", "Stages built is a whole number from 0.", s, "stages", stages))
+            stages = 0
+        elif stage_count is not None and stages > stage_count:
+            problems.append(_problem("too_many_stages", f"{wonder} side {side} has {stage_count} stages, not {stages}.",
+                                     s, "stages", stages, stage_count=stage_count))
+            stages = stage_count
+        coins = seat.get("coins", 0)
+        if not _int(coins) or not 0 <= coins <= MAX_COINS:
+            problems.append(_problem("bad_coins", f"Coins are a whole number from 0 to {MAX_COINS}.", s, "coins", coins))
+            coins = 0
+        tokens = seat.get("military", [])
+        if not isinstance(tokens, list) or any(not _int(t) or t not in (-1, *VICTORY_TOKENS) for t in tokens):
+            problems.append(_problem("bad_military", "Conflict tokens are 1, 3, 5 (victories) or -1 (defeats).",
+                                     s, "military", tokens))
+            tokens = []
+        else:
+            counts = Counter(tokens)
+            over = [t for t in VICTORY_TOKENS if counts[t] > 2]
+            if over or len(tokens) > 6:
+                problems.append(_problem(
+                    "too_many_tokens",
+                    "A city fights two battles an age: at most two victory tokens of each age, six tokens in all.",
+                    s, "military", tokens))
+                tokens = []
+        # Cards.
+        raw_cards = seat.get("cards", [])
+        ids, keys = [], []
+        if not isinstance(raw_cards, list):
+            problems.append(_problem("bad_cards", "Cards are a list of card ids or names.", s, "cards", raw_cards))
+            raw_cards = []
+        for raw in raw_cards:
+            found = card_names.get(fold(raw)) if isinstance(raw, str) else None
+            if not found:
+                problems.append(_problem("unknown_card", f"There is no card {raw!r}.", s, "cards", raw))
+                continue
+            if len(found) > 1:
+                problems.append(_problem("ambiguous_card", f"{raw!r} names several cards.", s, "cards", raw,
+                                         candidates=sorted(c.id for k in found for c in by_key[k])))
+                continue
+            key = next(iter(found))
+            if key in keys:
+                problems.append(_problem("duplicate_structure",
+                                         f"A city never builds the same structure twice ({by_key[key][0].id}).",
+                                         s, "cards", raw, card=by_key[key][0].id))
+                continue
+            if copies_at(by_key[key], n) == 0:
+                problems.append(_problem("not_in_deck", f"{by_key[key][0].id} is not in the deck at {n} players.",
+                                         s, "cards", raw, card=by_key[key][0].id, players=n))
+                continue
+            keys.append(key)
+            ids.append(by_key[key][0].id)
+        keys_on_table.update(keys)
+        if wonder and side:
+            stage_fx = [st.fx for st in cat.wonders[wonder].sides[side][:stages]]
+            extra = sum(1 for fx in stage_fx if fx.play_seventh_card) * 3
+            extra += sum(1 for fx in stage_fx if fx.build_from_discard)
+            if len(ids) + stages > TURNS + extra:
+                problems.append(_problem(
+                    "too_many_structures",
+                    f"{len(ids)} cards and {stages} stages need more than the {TURNS + extra} turns this city had.",
+                    s, "cards", len(ids) + stages, allowed=TURNS + extra))
+        players.append({
+            "wonder": wonder, "side": side, "coins": coins, "hand": [], "built": ids,
+            "stages": ["?"] * stages, "tokens": list(tokens), "free_used": 0,
+        })
+        built_ids.append(ids)
+    for key, count in sorted(keys_on_table.items()):
+        have = copies_at(by_key[key], n)
+        if count > have:
+            card_id = by_key[key][0].id
+            problems.append(_problem("too_many_copies",
+                                     f"{card_id} is built {count} times; the deck has {have} at {n} players.",
+                                     field="cards", value=card_id, copies=have, built=count))
+    if problems:
+        raise TableError(problems)
+    return players, built_ids
+
+
+SHEET_FIELDS = ("military", "treasury", "wonder_points", "civilian", "science", "commercial", "guilds", "total",
+                "coins", "rank")
+
+
+def sheet_fields(sheet):
+    """An engine sheet in the API's words: the wonder's points are `wonder_points`."""
+    return {field: sheet["wonder" if field == "wonder_points" else field] for field in SHEET_FIELDS}
+
+
+def score_table(data):
+    """The engine's score sheet for a described table (one dict per seat, in seat order)."""
+    players, _ = parse_table(data)
+    sheets = scores({"players": players})
+    out = []
+    for seat, player, sheet in zip(data["seats"], players, sheets):
+        out.append({
+            "seat": sheet["seat"],
+            "name": str(seat.get("name") or "")[:50],
+            "wonder": player["wonder"],
+            "side": player["side"],
+            "stages": len(player["stages"]),
+            "cards": list(player["built"]),
+            **sheet_fields(sheet),
+            "copied_guild": sheet.get("copied_guild"),
+        })
+    return out

@@ -1,0 +1,136 @@
+"""Engine-played matches between generated players, stored as finished matches.
+
+For demos and benchmarks: ``simulate(players=P, matches=M)`` makes P users (``sim00001``...,
+reused when they exist) and plays M real games with the engine, every seat chosen by a bot
+policy (the seat's user plays greedily with a personal probability, so some generated players
+are stronger than others and the ratings spread). Some matches have a bot seat, a few an
+abandoned seat, so unrated matches exist too. Each match is stored as the live-play service
+stores one (Match, Seat, one MatchAction per log entry, the final snapshot and score sheet) and
+recorded by ``games.history.record_finished_match`` in the same transaction.
+"""
+import random
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from games import engine
+from games.engine.state import normalize_config
+from games.history import record_finished_match
+
+USERNAME_PREFIX = "sim"
+PLAYER_COUNTS = (3, 3, 4, 4, 4, 5, 5, 6, 7)
+
+
+def _choose(level, state, seat, rng):
+    """A bot's action, from the seat's view and legal actions only (games.bots)."""
+    from games import bots
+
+    return bots.get(level).choose(engine.view(state, seat), engine.legal_actions(state, seat), rng)
+
+
+def play(config, seed, levels, rng):
+    """Play a whole game: `levels[seat]` is a bot level, or a float = probability of playing
+    greedily. Returns the final state."""
+    state = engine.new_game(config, seed)
+    while not engine.is_over(state):
+        for seat in engine.to_act(state):
+            level = levels[seat]
+            if isinstance(level, float):
+                level = "greedy" if rng.random() < level else "random"
+            state, _ = engine.apply(state, seat, _choose(level, state, seat, rng))
+    return state
+
+
+def generated_users(count):
+    User = get_user_model()
+    names = [f"{USERNAME_PREFIX}{i:05d}" for i in range(1, count + 1)]
+    existing = {u.username: u for u in User.objects.filter(username__in=names)}
+    users = []
+    for name in names:
+        user = existing.get(name)
+        if user is None:
+            user = User(username=name)
+            user.set_unusable_password()
+            user.save()
+        users.append(user)
+    return users
+
+
+def store_finished(config, seed, state, seats, started_at, finished_at, by_seat):
+    """Store a finished engine game as the live-play service would, then record it.
+
+    `seats`: per seat (user or None, bot_level, taken_over)."""
+    from games.models import Match, MatchAction, Seat
+
+    log = engine.action_log(state)
+    with transaction.atomic():
+        match = Match.objects.create(
+            game=config["game"], status=Match.Status.FINISHED, players=config["players"],
+            sides=config["sides"], config=normalize_config(config), seed=seed, state=state,
+            version=len(log) + 1, step=len(log), started_at=started_at, finished_at=finished_at,
+            score_sheet=engine.scores(state),
+        )
+        Match.objects.filter(pk=match.pk).update(created_at=started_at)
+        seat_rows = []
+        for number, ((user, bot_level, taken_over), player) in enumerate(zip(seats, state["players"])):
+            seat_rows.append(Seat(
+                match=match, number=number, user=user, bot_level=bot_level, taken_over=taken_over,
+                wonder=player["wonder"], side=player["side"], joined_at=started_at if user else None,
+            ))
+        Seat.objects.bulk_create(seat_rows)
+        actions = []
+        for index, entry in enumerate(log):
+            if "chance" in entry:
+                actions.append(MatchAction(match=match, index=index, seat=None, action=entry,
+                                           by=MatchAction.By.CHANCE, version=1))
+            else:
+                actions.append(MatchAction(match=match, index=index, seat=entry["seat"], action=entry["action"],
+                                           by=by_seat[entry["seat"]], version=index + 1))
+        MatchAction.objects.bulk_create(actions)
+        record_finished_match(match, seat_rows)
+    return match
+
+
+def simulate(players, matches, *, seed=0, bot_share=0.2, abandon_share=0.03, days=90, progress=None):
+    """Fill the database; returns the ids of the new matches."""
+    rng = random.Random(seed)
+    users = generated_users(players)
+    skill = {u.pk: random.Random(f"{seed}:{u.pk}").random() for u in users}
+    now = timezone.now()
+    step = timedelta(days=days) / max(matches, 1)
+    ids = []
+    for k in range(matches):
+        n = rng.choice(PLAYER_COUNTS)
+        humans = n
+        if rng.random() < bot_share:
+            humans = rng.randint(1, n - 1)
+        humans = min(humans, len(users))
+        table = rng.sample(users, humans) + [None] * (n - humans)
+        seats, levels, by_seat = [], [], {}
+        abandoned = humans == n and rng.random() < abandon_share
+        for number, user in enumerate(table):
+            if user is None:
+                level = rng.choice(("random", "greedy"))
+                seats.append((None, level, False))
+                levels.append(level)
+                by_seat[number] = "bot"
+            elif abandoned and number == n - 1:
+                seats.append((user, "greedy", True))
+                levels.append("greedy")
+                by_seat[number] = "timeout"
+            else:
+                seats.append((user, "", False))
+                levels.append(skill[user.pk])
+                by_seat[number] = "player"
+        config = {"game": "base", "players": n, "sides": rng.choice(("A", "B", "random"))}
+        game_seed = rng.getrandbits(62)
+        state = play(config, game_seed, levels, random.Random(game_seed))
+        finished_at = now - step * (matches - k)
+        started_at = finished_at - timedelta(minutes=rng.randint(15, 45))
+        match = store_finished(config, game_seed, state, seats, started_at, finished_at, by_seat)
+        ids.append(match.pk)
+        if progress and (k + 1) % 100 == 0:
+            progress(k + 1)
+    return ids

@@ -8,3 +8,13 @@ from cards.models.catalogue import (  # noqa: F401
     WonderStageText,
     WonderText,
 )
+from cards.models.rules import (  # noqa: F401
+    GAMES,
+    ImportedRulebook,
+    ImportedSection,
+    RuleSection,
+    RuleSectionCard,
+    RuleSectionText,
+    SearchDocument,
+    SearchWord,
+)

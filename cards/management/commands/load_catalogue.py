@@ -1,7 +1,10 @@
 from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
 
 from cards.catalogue_data import CatalogueError
 from cards.loading import load_cards_and_wonders
+from cards.rules_data import load_rules
+from cards.search import rebuild_index
 
 
 class Command(BaseCommand):
@@ -9,10 +12,15 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         try:
-            counts = load_cards_and_wonders()
+            with transaction.atomic():  # all or nothing: bad rules leave the old catalogue in place
+                counts = load_cards_and_wonders()
+                rules = load_rules()
+                documents = rebuild_index()
         except CatalogueError as error:
             raise CommandError(f"Catalogue data rejected: {error}") from None
         self.stdout.write(
             f"Catalogue loaded: {counts['cards']} cards ({counts['copies']} copies), "
-            f"{counts['wonders']} wonders ({counts['stages']} stages)."
+            f"{counts['wonders']} wonders ({counts['stages']} stages), "
+            f"{rules['sections']} rules sections ({rules['texts']} texts); "
+            f"search index: {documents} documents."
         )

@@ -18,10 +18,13 @@ COLOR_INDEX = {c: i for i, c in enumerate(_cat.COLORS)}
 
 _PROFILES = {}
 _MAX_PROFILES = 200_000
+_BY_ID = {}
+_MAX_BY_ID = 20_000
 
 
 def clear_caches():
     _PROFILES.clear()
+    _BY_ID.clear()
     from . import trading
     trading.clear_caches()
 
@@ -36,14 +39,31 @@ class Profile:
 
 
 def profile(player):
-    """Profile of a player dict (keys wonder, side, stages, built)."""
+    """Profile of a player dict (keys wonder, side, stages, built).
+
+    Two caches: by the city's content (shared by every state with that city), and by the
+    identity of the player dict (states share unchanged player dicts, so most calls hit it);
+    the identity entry is trusted only while the dict still holds the same `built` and `stages`
+    lists with the same lengths and the same side.
+    """
+    hit = _BY_ID.get(id(player))
+    if hit is not None:
+        p, built, nbuilt, stages, nstages, side, prof = hit
+        if (p is player and built is player["built"] and len(built) == nbuilt
+                and stages is player["stages"] and len(stages) == nstages
+                and side == player["side"]):
+            return prof
     built = player["built"]
-    key = (player["wonder"], player["side"], len(player["stages"]), tuple(built))
+    stages = player["stages"]
+    key = (player["wonder"], player["side"], len(stages), tuple(built))
     prof = _PROFILES.get(key)
     if prof is None:
         if len(_PROFILES) >= _MAX_PROFILES:
             _PROFILES.clear()
         prof = _PROFILES[key] = _build(key)
+    if len(_BY_ID) >= _MAX_BY_ID:
+        _BY_ID.clear()
+    _BY_ID[id(player)] = (player, built, len(built), stages, len(stages), player["side"], prof)
     return prof
 
 

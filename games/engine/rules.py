@@ -217,7 +217,7 @@ def _pairs(opts):
 
 
 def _cannot_afford(card_id, cost, coin_cost, coins, ctx, opts):
-    own_sig, left_sig, right_sig, _ = ctx["_key"]
+    own_sig, left_sig, right_sig, _ = ctx.key
     if not opts:
         miss = trading.missing(cost, own_sig, left_sig, right_sig)
         facts = {"card": card_id,

@@ -32,23 +32,45 @@ def clear_caches():
     _FEASIBLE.clear()
 
 
+class Context:
+    """One buyer situation: own production, what each neighbour sells, prices; memo by cost."""
+
+    __slots__ = ("key", "own_fixed", "own_choices", "left", "right", "lmax", "rmax", "pl", "pr",
+                 "memo")
+
+    def __init__(self, key):
+        own_sig, left_sig, right_sig, prices = key
+        self.key = key
+        self.own_fixed, self.own_choices = own_sig
+        self.left = left_sig
+        self.right = right_sig
+        self.lmax = _max_units(left_sig)
+        self.rmax = _max_units(right_sig)
+        self.pl, self.pr = prices
+        self.memo = {}
+
+
+def _max_units(sig):
+    fixed, choices = sig
+    return tuple(fixed[r] + sum(1 for ch in choices if r in ch) for r in range(7))
+
+
 def context(own_sig, left_sig, right_sig, prices):
-    """A memo dict for one buyer situation; pass it to ``options_in``."""
+    """A memo for one buyer situation; pass it to ``options_in``."""
     key = (own_sig, left_sig, right_sig, prices)
     ctx = _CTX.get(key)
     if ctx is None:
         if len(_CTX) >= _MAX_CTX:
             _CTX.clear()
-        ctx = _CTX[key] = {"_key": key}
+        ctx = _CTX[key] = Context(key)
     return ctx
 
 
 def options_in(ctx, cost):
     """Pareto-minimal (left, right) payments for `cost` in a context; () if impossible."""
-    r = ctx.get(cost)
+    r = ctx.memo.get(cost)
     if r is None:
-        own_sig, left_sig, right_sig, prices = ctx["_key"]
-        r = ctx[cost] = compute(cost, own_sig, left_sig, right_sig, prices)
+        r = ctx.memo[cost] = _compute(ctx, cost)
     return r
 
 
@@ -57,46 +79,55 @@ def options(cost, own_sig, left_sig, right_sig, prices):
 
 
 def compute(cost, own_sig, left_sig, right_sig, prices):
-    own_fixed, own_choices = own_sig
-    need = [c - f if c > f else 0 for c, f in zip(cost, own_fixed)]
+    return _compute(Context((own_sig, left_sig, right_sig, prices)), cost)
+
+
+def _compute(ctx, cost):
+    need = [c - f if c > f else 0 for c, f in zip(cost, ctx.own_fixed)]
     if not any(need):
         return FREE
-    relevant = [ch for ch in own_choices if any(need[r] for r in ch)]
-    residuals = set()
-    _assign(relevant, 0, need, residuals)
-    if (0, 0, 0, 0, 0, 0, 0) in residuals:
-        return FREE
-    lf, lc = left_sig
-    rf, rc = right_sig
-    pl, pr = prices
-    lmax = [lf[r] + sum(1 for ch in lc if r in ch) for r in range(7)]
-    rmax = [rf[r] + sum(1 for ch in rc if r in ch) for r in range(7)]
+    relevant = [ch for ch in ctx.own_choices if any(need[r] for r in ch)]
+    if relevant:
+        residuals = set()
+        _assign(relevant, 0, need, residuals)
+        if (0, 0, 0, 0, 0, 0, 0) in residuals:
+            return FREE
+    else:
+        residuals = (tuple(need),)
+    lf, lc = ctx.left
+    rf, rc = ctx.right
+    pl = ctx.pl
+    pr = ctx.pr
+    lmax = ctx.lmax
+    rmax = ctx.rmax
     found = set()
     for res in residuals:
-        idx = [r for r in range(7) if res[r]]
+        idx = []
         ranges = []
-        ok = True
-        for r in idx:
-            lo = res[r] - rmax[r]
-            lo = lo if lo > 0 else 0
-            hi = res[r] if res[r] < lmax[r] else lmax[r]
+        for r in range(7):
+            k = res[r]
+            if not k:
+                continue
+            lo = k - rmax[r]
+            if lo < 0:
+                lo = 0
+            hi = k if k < lmax[r] else lmax[r]
             if lo > hi:
-                ok = False
                 break
+            idx.append(r)
             ranges.append(range(lo, hi + 1))
-        if not ok:
-            continue
-        for ks in product(*ranges):
-            dl = [0] * 7
-            dr = [0] * 7
-            cl = cr = 0
-            for r, k in zip(idx, ks):
-                dl[r] = k
-                dr[r] = res[r] - k
-                cl += k * pl[r]
-                cr += (res[r] - k) * pr[r]
-            if _feasible(tuple(dl), lf, lc) and _feasible(tuple(dr), rf, rc):
-                found.add((cl, cr))
+        else:
+            for ks in product(*ranges):
+                dl = [0] * 7
+                dr = [0] * 7
+                cl = cr = 0
+                for r, k in zip(idx, ks):
+                    dl[r] = k
+                    dr[r] = res[r] - k
+                    cl += k * pl[r]
+                    cr += (res[r] - k) * pr[r]
+                if (not lc or _feasible(dl, lf, lc)) and (not rc or _feasible(dr, rf, rc)):
+                    found.add((cl, cr))
     if not found:
         return NONE
     out = []
@@ -126,17 +157,20 @@ def _assign(choices, i, need, out):
 
 def _feasible(demand, fixed, choices):
     """Can (fixed units + one unit per choice producer) cover `demand`?"""
-    rest = tuple(d - f if d > f else 0 for d, f in zip(demand, fixed))
-    total = sum(rest)
-    if total == 0:
+    rest = tuple([d - f if d > f else 0 for d, f in zip(demand, fixed)])
+    if not any(rest):
         return True
-    if total > len(choices):
-        return False
     key = (rest, choices)
     r = _FEASIBLE.get(key)
     if r is None:
-        units = [res for res in range(7) for _ in range(rest[res])]
-        r = _FEASIBLE[key] = _match(units, 0, choices, 0)
+        if sum(rest) > len(choices):
+            r = False
+        else:
+            units = [res for res in range(7) for _ in range(rest[res])]
+            r = _match(units, 0, choices, 0)
+        if len(_FEASIBLE) >= _MAX_CTX:
+            _FEASIBLE.clear()
+        _FEASIBLE[key] = r
     return r
 
 

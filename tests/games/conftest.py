@@ -1,0 +1,49 @@
+import pytest
+from django.contrib.auth import get_user_model
+
+from games import services
+
+
+@pytest.fixture(autouse=True)
+def in_process_services(settings):
+    """Every test here runs on the embedded defaults: in-memory channel layer, eager bots."""
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    settings.WS_RATE_LIMIT = 40
+
+
+@pytest.fixture
+def make_user(django_user_model):
+    def make(name):
+        return django_user_model.objects.create_user(username=name)
+
+    return make
+
+
+@pytest.fixture
+def sent(monkeypatch):
+    """Every message services send to a group, as (group, message), in order."""
+    messages = []
+    real = services._send
+
+    def record(group, message):
+        messages.append((group, message))
+        real(group, message)
+
+    monkeypatch.setattr(services, "_send", record)
+    return messages
+
+
+def start_table(host, players=3, bots=None, others=(), **options):
+    """An open table created by host with the given bots, joined by others, then started."""
+    if bots is None:
+        bots = [""] * (1 + len(others)) + ["greedy"] * (players - 1 - len(others))
+    match = services.create_match(host, players=players, bots=bots, **options)
+    for user in others:
+        services.join(match.pk, user)
+    services.start(match.pk, host)
+    match.refresh_from_db()
+    return match
+
+
+__all__ = ["start_table", "get_user_model"]

@@ -1,0 +1,113 @@
+import pytest
+
+from games import engine, services
+from games.models import Match, MatchAction, Seat
+from games.services import ServiceError
+
+pytestmark = pytest.mark.django_db
+
+
+def codes_of(call):
+    with pytest.raises(ServiceError) as caught:
+        call()
+    return caught.value.code
+
+
+def test_a_new_table_seats_its_host_first_and_the_bots_asked_for(make_user):
+    host = make_user("host")
+    match = services.create_match(host, players=4, sides="B", turn_seconds=60, bots=["", "random", "", "greedy"])
+    seats = list(match.seats.order_by("number"))
+    assert [(s.user, s.bot_level) for s in seats] == [(host, ""), (None, "random"), (None, ""), (None, "greedy")]
+    assert match.status == "open" and match.host == host and match.turn_seconds == 60 and match.invite_code
+
+
+@pytest.mark.parametrize(
+    "options, code",
+    [
+        ({"players": 2}, "bad_player_count"),
+        ({"players": 8}, "bad_player_count"),
+        ({"players": 3, "sides": "C"}, "bad_sides"),
+        ({"players": 3, "assignment": "draft"}, "bad_assignment"),
+        ({"players": 3, "turn_seconds": 3}, "bad_turn_seconds"),
+        ({"players": 3, "bots": ["greedy", "", ""]}, "bad_bots"),
+        ({"players": 3, "bots": ["", "genius", ""]}, "bad_bots"),
+        ({"players": 3, "assignment": "chosen", "wonders": ["rhodes", "rhodes", ""]}, "duplicate_wonder"),
+        ({"players": 3, "assignment": "chosen", "wonders": ["atlantis", "", ""]}, "unknown_wonder"),
+        ({"players": 3, "assignment": "chosen", "wonders": ["rhodes"]}, "bad_wonders"),
+    ],
+)
+def test_a_table_with_impossible_options_is_refused_with_a_code(make_user, options, code):
+    assert codes_of(lambda: services.create_match(make_user("host"), **options)) == code
+
+
+def test_joining_takes_the_first_empty_seat_and_a_full_table_refuses(make_user):
+    host, a, b, c = (make_user(n) for n in "habc")
+    match = services.create_match(host, players=4, bots=["", "", "greedy", ""])
+    assert services.join(match.pk, a) == 1
+    assert services.join(match.pk, a) == 1
+    assert services.join(match.pk, b) == 3
+    assert codes_of(lambda: services.join(match.pk, c)) == "table_full"
+
+
+def test_the_host_leaving_passes_the_table_on_and_the_last_player_leaving_closes_it(make_user):
+    host, guest = make_user("host"), make_user("guest")
+    match = services.create_match(host, players=3)
+    services.join(match.pk, guest)
+    assert services.leave(match.pk, host) is False
+    match.refresh_from_db()
+    assert match.host == guest
+    assert Seat.objects.get(match=match, number=0).is_empty
+    assert services.leave(match.pk, guest) is True
+    assert not Match.objects.filter(pk=match.pk).exists()
+
+
+def test_only_the_host_starts_and_only_when_every_seat_is_filled(make_user):
+    host, guest = make_user("host"), make_user("guest")
+    match = services.create_match(host, players=3, bots=["", "", "greedy"])
+    assert codes_of(lambda: services.start(match.pk, host)) == "seats_not_filled"
+    services.join(match.pk, guest)
+    assert codes_of(lambda: services.start(match.pk, guest)) == "not_host"
+    services.start(match.pk, host)
+    match.refresh_from_db()
+    assert match.status == "running" and match.started_at
+    assert codes_of(lambda: services.start(match.pk, host)) == "not_open"
+    assert codes_of(lambda: services.join(match.pk, make_user("late"))) == "not_open"
+
+
+def test_the_host_adds_changes_and_removes_bots_on_free_seats_only(make_user):
+    host, guest = make_user("host"), make_user("guest")
+    match = services.create_match(host, players=3)
+    services.join(match.pk, guest)
+    services.set_bot(match.pk, host, 2, "random")
+    services.set_bot(match.pk, host, 2, "greedy")
+    assert Seat.objects.get(match=match, number=2).bot_level == "greedy"
+    assert codes_of(lambda: services.set_bot(match.pk, host, 1, "greedy")) == "seat_taken"
+    assert codes_of(lambda: services.set_bot(match.pk, guest, 2, "")) == "not_host"
+    assert codes_of(lambda: services.set_bot(match.pk, host, 2, "genius")) == "bad_bot_level"
+    services.set_bot(match.pk, host, 2, "")
+    assert Seat.objects.get(match=match, number=2).is_empty
+
+
+def test_starting_writes_the_chance_entries_and_the_wonders_chosen_in_seat_order(make_user):
+    host = make_user("host")
+    match = services.create_match(
+        host, players=3, sides="B", assignment="chosen", wonders=["giza", "", "rhodes"], bots=["", "random", "random"]
+    )
+    with pytest.MonkeyPatch.context() as patch:  # keep the bots still: look at the state at start
+        patch.setattr(services, "enqueue_bot_turns", lambda *args: None)
+        services.start(match.pk, host)
+    match.refresh_from_db()
+    assert match.config == {"game": "base", "players": 3, "sides": "B", "wonders": ["giza", None, "rhodes"]}
+    wonders = [p["wonder"] for p in match.state["players"]]
+    assert wonders[0] == "giza" and wonders[2] == "rhodes"
+    assert [s.wonder for s in match.seats.order_by("number")] == wonders
+    assert {s.side for s in match.seats.all()} == {"B"}
+    chance = list(MatchAction.objects.filter(match=match))
+    assert [a.by for a in chance] == ["chance"] * 4 and all(a.seat is None for a in chance)
+    assert engine.replay(match.config, [a.entry for a in chance]) == match.state
+
+
+def test_an_invite_code_finds_its_table(make_user):
+    match = services.create_match(make_user("host"), players=3)
+    assert services.match_for_invite(match.invite_code) == match
+    assert codes_of(lambda: services.match_for_invite("nope")) == "bad_invite"

@@ -1,0 +1,190 @@
+import threading
+from datetime import timedelta
+
+import pytest
+from django.db import connection, transaction
+from django.utils import timezone
+
+from games import engine, services
+from games.models import Match, MatchAction, Seat
+from games.services import ServiceError
+from tests.games.conftest import start_table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def replayed(match):
+    return engine.replay(match.config, [a.entry for a in match.actions.order_by("index")])
+
+
+def act(match, user, seat, **kwargs):
+    match.refresh_from_db()
+    action = engine.legal_actions(match.state, seat)[0]
+    return services.submit(match.pk, user, action, step=match.step, **kwargs)
+
+
+def test_an_accepted_action_is_logged_and_the_snapshot_and_version_saved_together(make_user):
+    host, guest = make_user("host"), make_user("guest")
+    match = start_table(host, players=3, others=[guest])
+    before = match.version
+    result = act(match, host, 0, client_id="c1")
+    match.refresh_from_db()
+    assert result == services.Accepted(version=before + 1)
+    assert match.version == before + 1
+    last = match.actions.order_by("index").last()
+    assert (last.seat, last.by, last.client_id, last.version) == (0, "player", "c1", match.version)
+    assert last.events == [{"type": "chosen", "seat": 0}]
+    assert replayed(match) == match.state
+
+
+def test_a_resubmitted_client_id_is_answered_and_not_applied_twice(make_user):
+    host, guest = make_user("host"), make_user("guest")
+    match = start_table(host, players=3, others=[guest])
+    first = act(match, host, 0, client_id="again")
+    match.refresh_from_db()
+    again = services.submit(match.pk, host, {"type": "discard", "card": "whatever"}, client_id="again", step=0)
+    assert again == services.Accepted(version=first.version, duplicate=True)
+    assert Match.objects.get(pk=match.pk).version == match.version
+    assert MatchAction.objects.filter(match=match, client_id="again").count() == 1
+
+
+def test_refused_actions_carry_the_engine_code_and_facts_and_change_nothing(make_user):
+    host, guest = make_user("host"), make_user("guest")
+    match = start_table(host, players=3, others=[guest])
+    card = match.state["players"][0]["hand"][0]
+    other_card = next(c for c in match.state["players"][1]["hand"] if c not in match.state["players"][0]["hand"])
+    cases = [
+        (dict(action={"type": "discard", "card": other_card}), "card_not_in_hand", {"card": other_card}),
+        (dict(action={"type": "discard", "card": card}, step=match.step - 1), "stale_step", None),
+        (dict(action={"type": "discard", "card": card}, seat=1), "not_your_seat", {"seat": 1, "your_seat": 0}),
+    ]
+    for kwargs, code, facts in cases:
+        with pytest.raises(ServiceError) as caught:
+            services.submit(match.pk, host, **{"step": match.step, **kwargs})
+        assert caught.value.code == code
+        if facts is not None:
+            assert caught.value.facts == facts
+    with pytest.raises(ServiceError) as caught:
+        services.submit(match.pk, make_user("stranger"), {"type": "discard", "card": card})
+    assert caught.value.code == "not_seated"
+    assert Match.objects.get(pk=match.pk).version == match.version
+
+
+def test_nothing_is_sent_before_the_commit_and_nothing_at_all_after_a_rollback(make_user, sent):
+    host, guest = make_user("host"), make_user("guest")
+    match = start_table(host, players=3, others=[guest])
+    sent.clear()
+
+    class Boom(Exception):
+        pass
+
+    with pytest.raises(Boom), transaction.atomic():
+        act(match, host, 0)
+        assert sent == []
+        raise Boom
+    assert sent == [] and Match.objects.get(pk=match.pk).version == match.version
+    with transaction.atomic():
+        act(match, host, 0)
+        assert sent == []
+    groups = [group for group, _ in sent]
+    assert groups == [f"match.{match.pk}.spectators", f"match.{match.pk}.seat.0", f"match.{match.pk}.seat.1"]
+    assert {m["payload"]["version"] for _, m in sent} == {match.version + 1}
+
+
+def test_each_seat_is_sent_its_own_view_and_spectators_the_public_one(make_user, sent):
+    host, guest = make_user("host"), make_user("guest")
+    match = start_table(host, players=3, others=[guest])
+    sent.clear()
+    act(match, host, 0)
+    match.refresh_from_db()
+    payloads = {group: message["payload"] for group, message in sent}
+    for seat in (0, 1):
+        payload = payloads[f"match.{match.pk}.seat.{seat}"]
+        assert payload["view"] == engine.view(match.state, seat)
+        assert payload["legal"] == engine.legal_actions(match.state, seat)
+    assert payloads[f"match.{match.pk}.spectators"]["view"] == engine.view(match.state, None)
+
+
+@pytest.mark.skipif("connection.vendor == 'sqlite' and connection.settings_dict['NAME'].startswith('file:memory')")
+def test_concurrent_submissions_are_serialised_by_the_row_lock(make_user):
+    users = [make_user(n) for n in ("a", "b", "c")]
+    match = start_table(users[0], players=3, others=users[1:])
+    errors = []
+
+    def play(seat):
+        try:
+            act(Match.objects.get(pk=match.pk), users[seat], seat)
+        except Exception as error:  # noqa: BLE001
+            errors.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=play, args=(s,)) for s in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    match.refresh_from_db()
+    assert errors == []
+    assert match.version == 2 + 3 + 0  # start, then one version per accepted action
+    assert replayed(match) == match.state
+
+
+def test_a_late_seat_is_played_by_the_greedy_bot_and_taken_over_after_three_misses(make_user):
+    host, guest = make_user("host"), make_user("guest")
+    match = start_table(host, players=3, others=[guest], turn_seconds=30)
+    assert match.deadline is not None
+    for missed in (1, 2, 3):
+        act(match, guest, 1)  # the guest plays in time, the host never does
+        match.refresh_from_db()
+        assert services.expire_deadline(match.pk, now=match.deadline + timedelta(seconds=1)) == 1
+        seat = Seat.objects.get(match=match, number=0)
+        assert seat.missed_turns == missed
+        assert match.actions.filter(seat=0, by="timeout").count() == missed
+    assert seat.taken_over and seat.bot_level == "greedy"
+    events = [e for events in match.actions.values_list("events", flat=True) for e in events]
+    assert {"type": "taken_over", "seat": 0, "bot": "greedy"} in events
+    with pytest.raises(ServiceError) as caught:
+        act(match, host, 0)
+    assert caught.value.code == "seat_taken_over"
+    # From now on the bot plays seat 0 at once: only the guest is waited for.
+    match.refresh_from_db()
+    assert engine.to_act(match.state) == [1]
+
+
+def test_a_player_who_acts_again_starts_the_count_of_missed_turns_from_zero(make_user):
+    host, guest = make_user("host"), make_user("guest")
+    match = start_table(host, players=3, others=[guest], turn_seconds=30)
+    act(match, guest, 1)
+    match.refresh_from_db()
+    services.expire_deadline(match.pk, now=match.deadline + timedelta(seconds=1))
+    assert Seat.objects.get(match=match, number=0).missed_turns == 1
+    act(match, host, 0)
+    assert Seat.objects.get(match=match, number=0).missed_turns == 0
+
+
+def test_a_deadline_not_yet_reached_plays_nothing(make_user):
+    match = start_table(make_user("host"), players=3, turn_seconds=30)
+    assert services.sweep_deadlines(now=timezone.now()) == 0
+    assert services.sweep_deadlines(now=match.deadline + timedelta(seconds=1)) == 1
+
+
+def test_a_game_of_one_scripted_human_and_bots_runs_to_the_score_sheet_on_the_embedded_defaults(make_user):
+    host = make_user("host")
+    match = start_table(host, players=5, bots=["", "random", "greedy", "random", "greedy"], sides="random")
+    turns = 0
+    while match.status == "running":
+        legal = engine.legal_actions(match.state, 0)
+        assert 0 in engine.to_act(match.state), "the bots have played: the human must be the one waited for"
+        # The script: build the cheapest structure it can, else a stage, else discard.
+        action = min(legal, key=lambda a: ({"build": 0, "build_discarded": 0, "wonder": 1}.get(a["type"], 2),
+                                           sum((a.get("pay") or {}).values())))
+        services.submit(match.pk, host, action, client_id=f"turn-{turns}", step=match.step)
+        turns += 1
+        match.refresh_from_db()
+    assert match.status == "finished" and match.finished_at and match.deadline is None
+    assert turns >= 18
+    assert match.score_sheet == engine.scores(match.state)
+    assert sorted(sheet["rank"] for sheet in match.score_sheet)[0] == 1
+    assert replayed(match) == match.state
+    assert list(match.actions.values_list("index", flat=True)) == list(range(len(match.state["log"])))

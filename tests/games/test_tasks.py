@@ -1,0 +1,99 @@
+import traceback
+from datetime import timedelta
+
+import pytest
+from django.core.management import call_command
+from django.db import transaction
+
+from games import engine, services, tasks
+from games.models import Match
+from tests.games.conftest import start_table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def still_bots(monkeypatch):
+    """Bot turns asked for are kept here instead of being played."""
+    asked = []
+    monkeypatch.setattr(services, "enqueue_bot_turns", lambda match_id, seats, version: asked.append(
+        (match_id, list(seats), version)))
+    return asked
+
+
+def test_a_bot_turn_plays_once_for_the_step_that_asked_and_a_repeat_does_nothing(make_user, still_bots):
+    match = start_table(make_user("host"), players=3)
+    assert still_bots == [(match.pk, [1, 2], match.step_version)]
+    assert tasks.play_bot_turn(match.pk, 1, match.step_version) == "played"
+    assert tasks.play_bot_turn(match.pk, 1, match.step_version) == "done"
+    match.refresh_from_db()
+    assert match.state["pending"][1] is not None and match.actions.filter(seat=1, by="bot").count() == 1
+
+
+def test_a_bot_turn_for_a_step_that_is_over_does_nothing(make_user, still_bots):
+    match = start_table(make_user("host"), players=3)
+    old = match.step_version
+    for seat in (1, 2):
+        tasks.play_bot_turn(match.pk, seat, old)
+    services.submit(match.pk, match.host, engine.legal_actions(match.state, 0)[0])
+    match.refresh_from_db()
+    assert match.step_version != old
+    assert tasks.play_bot_turn(match.pk, 1, old) == "stale"
+    assert tasks.play_bot_turn(match.pk, 0, match.step_version) == "not_bot"
+    assert tasks.play_bot_turn(10**9, 1, old) == "gone"
+
+
+def test_with_a_broker_bot_turns_go_to_the_bots_queue_only_after_the_commit(make_user, settings, monkeypatch):
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    queued = []
+    monkeypatch.setattr(tasks.play_bot_turn, "apply_async", lambda args, queue: queued.append((args, queue)))
+    host = make_user("host")
+    match = services.create_match(host, players=3, bots=["", "greedy", "random"])
+    with transaction.atomic():
+        services.start(match.pk, host)
+        assert queued == []
+    match.refresh_from_db()
+    assert queued == [((match.pk, 1, match.step_version), "bots"), ((match.pk, 2, match.step_version), "bots")]
+
+
+def test_the_bot_task_is_acknowledged_late_requeued_if_the_worker_dies_and_routed_to_bots(settings):
+    assert tasks.play_bot_turn.acks_late is True
+    assert tasks.play_bot_turn.reject_on_worker_lost is True
+    assert settings.CELERY_TASK_ROUTES["games.play_bot_turn"] == {"queue": "bots"}
+    assert settings.CELERY_BEAT_SCHEDULE["games-sweep-deadlines"]["task"] == tasks.sweep_deadlines.name
+
+
+def test_the_sweep_task_and_command_play_for_seats_past_their_deadline(make_user):
+    match = start_table(make_user("host"), players=3, turn_seconds=10)
+    Match.objects.filter(pk=match.pk).update(deadline=match.deadline - timedelta(seconds=60))
+    assert tasks.sweep_deadlines() == 1
+    match.refresh_from_db()
+    Match.objects.filter(pk=match.pk).update(deadline=match.deadline - timedelta(seconds=60))
+    call_command("sweep_deadlines")
+    assert Match.objects.get(pk=match.pk).actions.filter(by="timeout").count() == 2
+
+
+def test_a_stalled_bot_is_asked_again(make_user, still_bots):
+    match = start_table(make_user("host"), players=3)
+    still_bots.clear()
+    later = match.step_started_at + timedelta(seconds=120)
+    assert services.requeue_stalled_bots(now=later) == 2
+    assert still_bots == [(match.pk, [1, 2], match.step_version)]
+
+
+def test_eager_bot_turns_loop_instead_of_recursing_down_to_the_end_of_a_game(make_user, monkeypatch):
+    depths = []
+    real = services.play_bot_turn
+
+    def measured(*args):
+        depths.append(len(traceback.extract_stack()))
+        return real(*args)
+
+    monkeypatch.setattr(services, "play_bot_turn", measured)
+    match = start_table(make_user("host"), players=7, turn_seconds=10)
+    for _ in range(3):  # the host misses three deadlines: a bot takes the seat, and bots play on
+        match.refresh_from_db()
+        services.expire_deadline(match.pk, now=match.deadline + timedelta(seconds=1))
+    match.refresh_from_db()
+    assert match.status == "finished"
+    assert len(depths) > 100 and max(depths) - min(depths) <= 20

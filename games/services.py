@@ -224,12 +224,12 @@ def snapshot(match_id, user):
         "you": mine.number if mine else None,
         "view": None,
         "legal": [],
-        "log": [],
+        "events": [],
     }
     if state is not None:
         out["view"] = engine.view(state, mine.number if mine else None)
         out["legal"] = legal_for(state, mine)
-        out["log"] = [
+        out["events"] = [
             event
             for events in match.actions.exclude(events=[]).values_list("events", flat=True)
             for event in events
@@ -503,10 +503,10 @@ def _begin_step(match, seats, now):
     return bots
 
 
-def _record(match, seats, number, new_state, events, by, client_id=None, extra_events=()):
+def _record(match, seats, number, new_state, events, by, client_id=None, extra_events=(), now=None):
     """Append the action to the log and save the snapshot and version (the caller holds the lock
     inside a transaction); queue the broadcast and any bot turns for after the commit."""
-    now = timezone.now()
+    now = now or timezone.now()
     start = len(match.state["log"])
     entries = new_state["log"][start:]
     match.version += 1
@@ -536,6 +536,8 @@ def _record(match, seats, number, new_state, events, by, client_id=None, extra_e
         for seat, player in zip(seats, new_state["players"]):
             seat.side = player["side"] or ""
         Seat.objects.bulk_update(seats, ["side"])
+        match.save()
+        _record_history(match, seats)
     elif any(e.get("type") != "chosen" for e in events):
         bots = _begin_step(match, seats, now)
         if any(e.get("type") == "sides_chosen" for e in events):
@@ -551,6 +553,18 @@ def _record(match, seats, number, new_state, events, by, client_id=None, extra_e
         _after_commit(_lobby_changed)
     if bots:
         _after_commit(partial(enqueue_bot_turns, match.pk, bots, match.step_version))
+
+
+def _record_history(match, seats):
+    """Results and ratings of a finished match, in the transaction that finishes it."""
+    try:
+        from games.history import record_finished_match
+    except ImportError:  # history arrives with its own change
+        return
+    try:
+        record_finished_match(match, seats)
+    except Exception:  # noqa: BLE001 - the game is over either way; the record can be redone
+        log.exception("match %s: the history record failed", match.pk)
 
 
 def _update_payloads(match, seats, events):
@@ -626,26 +640,9 @@ def _rng(match, number):
 def bot_action(level, state, number, rng):
     """The action a bot of `level` picks for seat `number`, from that seat's view and legal
     actions only."""
-    view = engine.view(state, number)
-    legal = engine.legal_actions(state, number)
-    try:
-        from games.bots import choose
-    except ImportError:  # games.bots not there yet: a stand-in with the same inputs
-        return _stand_in_choice(level, legal, rng)
-    return choose(level, view, legal, rng)
+    from games import bots
 
-
-def _stand_in_choice(level, legal, rng):
-    if level != "greedy":
-        return rng.choice(legal)
-    rank = {"build_discarded": 0, "build": 1, "wonder": 2, "pass": 3, "side": 3, "discard": 4}
-
-    def cost(action):
-        pay = action.get("pay") or {}
-        return rank.get(action["type"], 5), pay.get("left", 0) + pay.get("right", 0)
-
-    best = min(cost(a) for a in legal)
-    return rng.choice([a for a in legal if cost(a) == best])
+    return bots.get(level).choose(engine.view(state, number), engine.legal_actions(state, number), rng)
 
 
 def play_bot_turn(match_id, number, version):
@@ -734,7 +731,7 @@ def expire_deadline(match_id, now=None):
                 seat.bot_level = "greedy"
                 extra.append({"type": "taken_over", "seat": seat.number, "bot": "greedy"})
             seat.save(update_fields=["missed_turns", "taken_over", "bot_level"])
-            _record(match, seats, seat.number, new_state, events, MatchAction.By.TIMEOUT, extra_events=extra)
+            _record(match, seats, seat.number, new_state, events, MatchAction.By.TIMEOUT, extra_events=extra, now=now)
             played += 1
     return played
 

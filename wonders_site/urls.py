@@ -18,6 +18,7 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("cards.api_rules_urls")),
     path("api/", include(router.urls)),
+    path("api/", include("games.api.urls")),
 ]
 
 urlpatterns += i18n_patterns(

@@ -1,0 +1,137 @@
+"""Shared pieces of the history API: query parameters, names, users, documented errors."""
+from django.contrib.auth import get_user_model
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse
+from rest_framework import exceptions, serializers
+
+from cards.api import LANG_PARAMETER
+from games.engine import catalogue as _cat
+from games.ratings import DEFAULT_MODE, MODES
+from wonders_site.api_errors import BadQueryParameter
+
+__all__ = [
+    "LANG_PARAMETER", "MODE_PARAMETER", "PLAYERS_PARAMETER", "MODE_DESCRIPTION", "query_choice", "query_int",
+    "query_mode", "query_players", "wonder_name", "card_name", "display_name", "player_or_404", "errors",
+]
+
+MODE_DESCRIPTION = (
+    "A mode is the game played, at every player count: `base` is 7 Wonders (first edition) for 3 to 7 "
+    "players. Ratings, leaderboards and statistics are per mode; the player count is a filter."
+)
+MODE_PARAMETER = OpenApiParameter(
+    "mode", OpenApiTypes.STR, enum=list(MODES), default=DEFAULT_MODE, description=MODE_DESCRIPTION,
+)
+PLAYERS_PARAMETER = OpenApiParameter(
+    "players", OpenApiTypes.INT, enum=list(range(3, 8)), required=False,
+    description="Only matches with this many players (3-7).",
+)
+
+
+def query_choice(request, name, choices, default=None):
+    value = request.query_params.get(name)
+    if value is None or value == "":
+        return default
+    if value not in choices:
+        raise BadQueryParameter(name, value, choices)
+    return value
+
+
+def query_int(request, name, low, high, default=None):
+    value = request.query_params.get(name)
+    if value is None or value == "":
+        return default
+    try:
+        number = int(value)
+    except ValueError:
+        raise BadQueryParameter(name, value, [f"{low}..{high}"]) from None
+    if not low <= number <= high:
+        raise BadQueryParameter(name, value, [f"{low}..{high}"])
+    return number
+
+
+def query_mode(request):
+    return query_choice(request, "mode", MODES, DEFAULT_MODE)
+
+
+def query_players(request):
+    return query_int(request, "players", 3, 7)
+
+
+def wonder_name(wonder_id, lang):
+    wonder = _cat.get().wonders.get(wonder_id)
+    if wonder is None:
+        return wonder_id
+    return wonder.names.get(lang) or wonder.names.get("en") or wonder_id
+
+
+def card_name(card_id, lang):
+    card = _cat.get().cards.get(card_id)
+    if card is None:
+        return card_id
+    return card.names.get(lang) or card.names.get("en") or card_id
+
+
+def display_name(user):
+    if user is None:
+        return ""
+    try:
+        name = user.profile.display_name
+    except Exception:  # noqa: BLE001 - a user made without a profile: the username will do
+        name = ""
+    return name or user.get_username()
+
+
+def player_or_404(username):
+    user = (
+        get_user_model().objects.filter(username=username, is_active=True).select_related("profile").first()
+    )
+    if user is None:
+        raise exceptions.NotFound(f"No player named {username!r}.")
+    return user
+
+
+# ---------------------------------------------------------------------------------------------
+# errors, as the schema documents them
+
+
+class ErrorBodySerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="A stable code: bad_parameter, invalid, not_found, throttled...")
+    message = serializers.CharField()
+    details = serializers.JSONField(help_text="Facts behind the error (an object; may be empty).")
+
+
+class ErrorSerializer(serializers.Serializer):
+    error = ErrorBodySerializer()
+
+
+def _error_example(code, message, details=None):
+    return {"error": {"code": code, "message": message, "details": details or {}}}
+
+
+ERROR_RESPONSES = {
+    400: OpenApiResponse(ErrorSerializer, description="A query parameter or the body is not valid.", examples=[
+        OpenApiExample("bad parameter", _error_example(
+            "bad_parameter", "Unsupported value 'chess' for parameter 'mode'",
+            {"parameter": "mode", "value": "chess", "allowed": ["base"]}), response_only=True, status_codes=["400"]),
+    ]),
+    401: OpenApiResponse(ErrorSerializer, description="Credentials are missing or wrong.", examples=[
+        OpenApiExample("not authenticated", _error_example(
+            "not_authenticated", "Authentication credentials were not provided."),
+            response_only=True, status_codes=["401"]),
+    ]),
+    403: OpenApiResponse(ErrorSerializer, description="Not allowed (for a session: the CSRF token is missing)."),
+    404: OpenApiResponse(ErrorSerializer, description="No such resource.", examples=[
+        OpenApiExample("not found", _error_example("not_found", "No player named 'nobody'."),
+                       response_only=True, status_codes=["404"]),
+    ]),
+    405: OpenApiResponse(ErrorSerializer, description="Method not allowed."),
+    409: OpenApiResponse(ErrorSerializer, description="Not yet: the match is not over."),
+    429: OpenApiResponse(ErrorSerializer, description="Too many requests; details.wait is in seconds.", examples=[
+        OpenApiExample("throttled", _error_example("throttled", "Request was throttled.", {"wait": 12}),
+                       response_only=True, status_codes=["429"]),
+    ]),
+}
+
+
+def errors(*codes):
+    return {code: ERROR_RESPONSES[code] for code in codes}

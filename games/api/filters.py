@@ -1,0 +1,54 @@
+"""Filters of /api/matches/."""
+import django_filters
+
+from games.engine import catalogue as _cat
+from games.history_models import MatchRecord, SeatResult
+from games.ratings import MODES
+
+
+def _wonder_choices():
+    return [(w, w) for w in _cat.get().wonder_ids]
+
+
+class MatchFilter(django_filters.FilterSet):
+    player = django_filters.CharFilter(
+        method="filter_nothing", max_length=150,
+        label="Matches a player (username) sat in; with wonder, the wonder that player had.",
+    )
+    mode = django_filters.ChoiceFilter(choices=[(m, m) for m in MODES], label="The game played (base).")
+    players = django_filters.TypedChoiceFilter(
+        choices=[(n, n) for n in range(3, 8)], coerce=int, label="Player count (3-7).",
+    )
+    wonder = django_filters.ChoiceFilter(choices=_wonder_choices, method="filter_nothing",
+                                         label="Matches in which a seat had this wonder (id).")
+    side = django_filters.ChoiceFilter(choices=[("A", "A"), ("B", "B")], method="filter_nothing",
+                                       label="With wonder: the side it was played on.")
+    finished_after = django_filters.IsoDateTimeFilter(
+        field_name="finished_at", lookup_expr="gte", label="Finished at or after (ISO 8601).")
+    finished_before = django_filters.IsoDateTimeFilter(
+        field_name="finished_at", lookup_expr="lt", label="Finished before (ISO 8601).")
+    rated = django_filters.TypedChoiceFilter(
+        choices=[("true", "true"), ("false", "false")], coerce=lambda v: v == "true",
+        label="Only rated (true) or unrated (false) matches.",
+    )
+
+    class Meta:
+        model = MatchRecord
+        fields = ["player", "mode", "players", "wonder", "side", "finished_after", "finished_before", "rated"]
+
+    def filter_nothing(self, queryset, name, value: str):
+        return queryset  # player, wonder and side are applied together in filter_queryset
+
+    def filter_queryset(self, queryset):
+        queryset = super().filter_queryset(queryset)
+        data = self.form.cleaned_data
+        seat = {}
+        if data.get("player"):
+            seat["user__username"] = data["player"]
+        if data.get("wonder"):
+            seat["wonder"] = data["wonder"]
+            if data.get("side"):
+                seat["side"] = data["side"]
+        if seat:
+            queryset = queryset.filter(match_id__in=SeatResult.objects.filter(**seat).values("match_id"))
+        return queryset

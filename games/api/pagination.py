@@ -1,0 +1,35 @@
+"""Cursor pagination of /api/matches/: newest first, stable while new matches arrive."""
+from django.conf import settings
+from rest_framework.exceptions import NotFound
+from rest_framework.pagination import CursorPagination
+
+from wonders_site.api_errors import BadQueryParameter
+
+
+class NewestFirstCursor(CursorPagination):
+    ordering = ("-finished_at", "-match_id")
+    page_size_query_param = "limit"
+    cursor_query_description = "The page: the `next` or `previous` link of a page gives it."
+    page_size_query_description = "Matches per page (1-100, default 20)."
+
+    def __init__(self):
+        self.page_size = settings.API_MATCHES_PAGE_SIZE
+        self.max_page_size = settings.API_MATCHES_MAX_PAGE_SIZE
+
+    def get_page_size(self, request):
+        raw = request.query_params.get(self.page_size_query_param)
+        if raw is None or raw == "":
+            return self.page_size
+        try:
+            size = int(raw)
+        except ValueError:
+            size = 0
+        if not 1 <= size <= self.max_page_size:
+            raise BadQueryParameter(self.page_size_query_param, raw, [f"1..{self.max_page_size}"])
+        return size
+
+    def decode_cursor(self, request):
+        try:
+            return super().decode_cursor(request)
+        except NotFound:
+            raise BadQueryParameter(self.cursor_query_param, request.query_params.get(self.cursor_query_param, ""))

@@ -1,0 +1,339 @@
+"""Serializers of the history API. Most answers are built as plain dicts by the views (one query
+each, no per-row work); these classes describe them for the OpenAPI schema, and the schema tests
+check that every answer matches."""
+from rest_framework import serializers
+
+CATEGORIES = ("military", "treasury", "wonder_points", "civilian", "science", "commercial", "guilds")
+
+
+class CategoryPointsSerializer(serializers.Serializer):
+    military = serializers.IntegerField()
+    treasury = serializers.IntegerField()
+    wonder_points = serializers.IntegerField(help_text="Points of the wonder's built stages.")
+    civilian = serializers.IntegerField()
+    science = serializers.IntegerField()
+    commercial = serializers.IntegerField()
+    guilds = serializers.IntegerField()
+
+
+class AveragePointsSerializer(serializers.Serializer):
+    military = serializers.FloatField(allow_null=True)
+    treasury = serializers.FloatField(allow_null=True)
+    wonder_points = serializers.FloatField(allow_null=True)
+    civilian = serializers.FloatField(allow_null=True)
+    science = serializers.FloatField(allow_null=True)
+    commercial = serializers.FloatField(allow_null=True)
+    guilds = serializers.FloatField(allow_null=True)
+
+
+class ScoreSheetRowSerializer(CategoryPointsSerializer):
+    seat = serializers.IntegerField(help_text="0-based, clockwise.")
+    total = serializers.IntegerField()
+    coins = serializers.IntegerField(help_text="Coins at the end: the tie-break.")
+    rank = serializers.IntegerField(help_text="1 = best; a tie on points and coins shares the rank.")
+    copied_guild = serializers.CharField(allow_null=True, help_text="Olympia B: the neighbour's guild copied.")
+
+
+class SeatSummarySerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    username = serializers.CharField(allow_null=True, help_text="Null for a bot seat.")
+    display_name = serializers.CharField()
+    bot_level = serializers.CharField(help_text="'' for a person; random/greedy for a bot or a taken-over seat.")
+    abandoned = serializers.BooleanField(help_text="The person left and a bot finished the game for the seat.")
+    wonder = serializers.CharField()
+    wonder_name = serializers.CharField()
+    side = serializers.CharField()
+    rank = serializers.IntegerField()
+    total = serializers.IntegerField()
+
+
+class MatchSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    mode = serializers.CharField()
+    players = serializers.IntegerField()
+    rated = serializers.BooleanField()
+    unrated_reason = serializers.CharField(help_text="'' when rated; bots or abandoned.")
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField()
+    seats = SeatSummarySerializer(many=True)
+
+
+class MatchSeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    username = serializers.CharField(allow_null=True)
+    display_name = serializers.CharField()
+    bot_level = serializers.CharField()
+    taken_over = serializers.BooleanField()
+    wonder = serializers.CharField(allow_null=True)
+    wonder_name = serializers.CharField(allow_null=True)
+    side = serializers.CharField(allow_null=True)
+
+
+class OptionsSerializer(serializers.Serializer):
+    sides = serializers.CharField()
+    assignment = serializers.CharField()
+    wonders = serializers.ListField(child=serializers.CharField(allow_null=True))
+    turn_seconds = serializers.IntegerField()
+
+
+class RatingChangeSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    rank = serializers.IntegerField()
+    mu_before = serializers.FloatField()
+    sigma_before = serializers.FloatField()
+    ordinal_before = serializers.FloatField()
+    mu_after = serializers.FloatField()
+    sigma_after = serializers.FloatField()
+    ordinal_after = serializers.FloatField()
+
+
+class LogEntrySerializer(serializers.Serializer):
+    index = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True, help_text="Null for chance entries (the deals).")
+    by = serializers.CharField(help_text="chance, player, bot or timeout.")
+    at = serializers.DateTimeField(allow_null=True)
+    entry = serializers.JSONField(help_text="The engine's log entry: a chance entry or {seat, action}.")
+
+
+class TurnHandsSerializer(serializers.Serializer):
+    age = serializers.IntegerField()
+    turn = serializers.IntegerField()
+    hands = serializers.ListField(child=serializers.ListField(child=serializers.CharField()),
+                                  help_text="The hand of each seat at the start of the turn.")
+
+
+class MatchDetailSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["open", "running", "finished"])
+    mode = serializers.CharField()
+    players = serializers.IntegerField()
+    options = OptionsSerializer()
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    rated = serializers.BooleanField(allow_null=True, help_text="Null until the match is over.")
+    unrated_reason = serializers.CharField()
+    seats = MatchSeatSerializer(many=True)
+    score_sheet = ScoreSheetRowSerializer(many=True, allow_null=True, help_text="Once the match is over.")
+    rating_changes = RatingChangeSerializer(many=True)
+    live = serializers.JSONField(
+        allow_null=True, help_text="While the match runs: the spectators' view (engine.view(state, None)), nothing more.")
+    log = LogEntrySerializer(many=True, allow_null=True, help_text="Once the match is over: the whole action log.")
+    hands = TurnHandsSerializer(many=True, allow_null=True, help_text="Once the match is over: every hand of every turn.")
+
+
+class FramePlayerSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    wonder = serializers.CharField()
+    side = serializers.CharField(allow_null=True)
+    coins = serializers.IntegerField()
+    hand = serializers.ListField(child=serializers.CharField())
+    built = serializers.ListField(child=serializers.CharField())
+    stages = serializers.ListField(child=serializers.CharField(), help_text="The cards under the wonder.")
+    tokens = serializers.ListField(child=serializers.IntegerField())
+    total = serializers.IntegerField(help_text="The score at that moment.")
+
+
+class FrameSerializer(serializers.Serializer):
+    index = serializers.IntegerField(help_text="The last log entry applied.")
+    age = serializers.IntegerField()
+    turn = serializers.IntegerField()
+    phase = serializers.CharField()
+    events = serializers.ListField(child=serializers.JSONField())
+    discard = serializers.ListField(child=serializers.CharField())
+    players = FramePlayerSerializer(many=True)
+
+
+class ReplaySerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+    frames = FrameSerializer(many=True)
+    names = serializers.DictField(child=serializers.CharField(), help_text="Card and wonder names in ?lang=.")
+
+
+class RatingSerializer(serializers.Serializer):
+    mode = serializers.CharField()
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    ordinal = serializers.FloatField(help_text="mu - 3 sigma, what the leaderboard sorts by.")
+    provisional = serializers.BooleanField(help_text="True while sigma is high (about the first five rated matches).")
+    rated_games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+
+
+class TotalsSerializer(serializers.Serializer):
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    podiums = serializers.IntegerField()
+    abandoned = serializers.IntegerField()
+
+
+class RecentMatchSerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+    finished_at = serializers.DateTimeField()
+    mode = serializers.CharField()
+    players = serializers.IntegerField()
+    rated = serializers.BooleanField()
+    wonder = serializers.CharField()
+    wonder_name = serializers.CharField()
+    side = serializers.CharField()
+    rank = serializers.IntegerField()
+    total = serializers.IntegerField()
+
+
+class PlayerSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    display_name = serializers.CharField()
+    joined = serializers.DateTimeField()
+    totals = TotalsSerializer()
+    ratings = RatingSerializer(many=True)
+    recent_matches = RecentMatchSerializer(many=True)
+
+
+class BestScoreSerializer(serializers.Serializer):
+    total = serializers.IntegerField()
+    match = serializers.IntegerField()
+
+
+class WonderResultSerializer(serializers.Serializer):
+    wonder = serializers.CharField()
+    wonder_name = serializers.CharField()
+    side = serializers.CharField()
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    win_rate = serializers.FloatField()
+    average_score = serializers.FloatField()
+
+
+class StreaksSerializer(serializers.Serializer):
+    current_wins = serializers.IntegerField(help_text="Matches won in a row up to the latest.")
+    best_wins = serializers.IntegerField()
+    current_podiums = serializers.IntegerField(help_text="Matches in the first three in a row up to the latest.")
+    best_podiums = serializers.IntegerField()
+
+
+class StatsRatingSerializer(serializers.Serializer):
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    ordinal = serializers.FloatField()
+    provisional = serializers.BooleanField()
+    rated_games = serializers.IntegerField()
+
+
+class StatsSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    mode = serializers.CharField()
+    players = serializers.IntegerField(allow_null=True, help_text="The player-count filter, if any.")
+    rating = StatsRatingSerializer()
+    rank = serializers.IntegerField(allow_null=True, help_text="On the leaderboard; null while provisional.")
+    percentile = serializers.FloatField(
+        allow_null=True, help_text="Share of ranked players rated below, in percent; null while provisional.")
+    ranked_players = serializers.IntegerField()
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    podiums = serializers.IntegerField()
+    abandoned = serializers.IntegerField()
+    win_rate = serializers.FloatField(allow_null=True)
+    average_score = serializers.FloatField(allow_null=True)
+    best_score = BestScoreSerializer(allow_null=True)
+    average_points = AveragePointsSerializer()
+    wonders = WonderResultSerializer(many=True)
+    streaks = StreaksSerializer()
+
+
+class RatingPointSerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+    finished_at = serializers.DateTimeField()
+    players = serializers.IntegerField()
+    rank = serializers.IntegerField()
+    mu_before = serializers.FloatField()
+    sigma_before = serializers.FloatField()
+    ordinal_before = serializers.FloatField()
+    mu_after = serializers.FloatField()
+    sigma_after = serializers.FloatField()
+    ordinal_after = serializers.FloatField()
+
+
+class RatingHistorySerializer(serializers.Serializer):
+    username = serializers.CharField()
+    mode = serializers.CharField()
+    results = RatingPointSerializer(many=True, help_text="Oldest first.")
+
+
+class LeaderRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    username = serializers.CharField()
+    display_name = serializers.CharField()
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    ordinal = serializers.FloatField()
+    games = serializers.IntegerField(help_text="Rated matches in this mode.")
+    wins = serializers.IntegerField()
+    win_rate = serializers.FloatField()
+
+
+class LeaderboardSerializer(serializers.Serializer):
+    mode = serializers.CharField()
+    provisional_sigma = serializers.FloatField(help_text="Players with sigma at or above this are provisional and left off.")
+    results = LeaderRowSerializer(many=True)
+
+
+class WonderStatSerializer(serializers.Serializer):
+    wonder = serializers.CharField()
+    wonder_name = serializers.CharField()
+    side = serializers.CharField()
+    matches = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    win_rate = serializers.FloatField(allow_null=True)
+    average_score = serializers.FloatField(allow_null=True)
+
+
+class WonderStatsSerializer(serializers.Serializer):
+    mode = serializers.CharField()
+    players = serializers.IntegerField(allow_null=True)
+    results = WonderStatSerializer(many=True)
+
+
+# The score-sheet calculator.
+
+
+class TableSeatSerializer(serializers.Serializer):
+    name = serializers.CharField(required=False, allow_blank=True, max_length=50)
+    wonder = serializers.CharField(help_text="A wonder id (rhodes) or name, city or wonder, any language.")
+    side = serializers.ChoiceField(choices=["A", "B"], default="A")
+    stages = serializers.IntegerField(min_value=0, default=0, help_text="Stages built.")
+    cards = serializers.ListField(child=serializers.CharField(), default=list,
+                                  help_text="Card ids (lumber_yard) or names in any language.")
+    coins = serializers.IntegerField(min_value=0, default=0)
+    military = serializers.ListField(child=serializers.IntegerField(), default=list,
+                                     help_text="Conflict tokens: 1, 3, 5 for victories, -1 for defeats.")
+
+
+class TableSerializer(serializers.Serializer):
+    seats = TableSeatSerializer(many=True, help_text="3 to 7 seats, clockwise: each seat's left neighbour is the next.")
+
+
+class ScoredSeatSerializer(ScoreSheetRowSerializer):
+    name = serializers.CharField()
+    wonder = serializers.CharField()
+    wonder_name = serializers.CharField()
+    side = serializers.CharField()
+    stages = serializers.IntegerField()
+    cards = serializers.ListField(child=serializers.CharField(), help_text="The card ids understood.")
+
+
+class ScoredTableSerializer(serializers.Serializer):
+    seats = ScoredSeatSerializer(many=True)
+    names = serializers.DictField(child=serializers.CharField(), help_text="Card names in ?lang=.")
+
+
+class MeSerializer(PlayerSerializer):
+    email = serializers.CharField()
+
+
+class TokenRequestSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    password = serializers.CharField(style={"input_type": "password"})
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()

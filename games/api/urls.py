@@ -1,0 +1,26 @@
+"""/api/ routes of the history: matches, players, leaderboard, statistics, score sheet, me, token."""
+from django.urls import path
+
+from games.api import views
+
+
+match_list = views.MatchViewSet.as_view({"get": "list"})
+match_detail = views.MatchViewSet.as_view({"get": "retrieve"})
+match_replay = views.MatchViewSet.as_view({"get": "replay"})
+player_detail = views.PlayerViewSet.as_view({"get": "retrieve"})
+player_stats = views.PlayerViewSet.as_view({"get": "stats"})
+player_history = views.PlayerViewSet.as_view({"get": "rating_history"})
+
+urlpatterns = [
+    path("matches/", match_list, name="api-match-list"),
+    path("matches/<int:pk>/", match_detail, name="api-match-detail"),
+    path("matches/<int:pk>/replay/", match_replay, name="api-match-replay"),
+    path("players/<str:username>/", player_detail, name="api-player-detail"),
+    path("players/<str:username>/stats/", player_stats, name="api-player-stats"),
+    path("players/<str:username>/rating-history/", player_history, name="api-player-rating-history"),
+    path("leaderboard/", views.LeaderboardView.as_view(), name="api-leaderboard"),
+    path("stats/wonders/", views.WonderStatsView.as_view(), name="api-wonder-stats"),
+    path("score-sheet/", views.ScoreSheetView.as_view(), name="api-score-sheet"),
+    path("me/", views.MeView.as_view(), name="api-me"),
+    path("auth/token/", views.TokenView.as_view(), name="api-auth-token"),
+]

@@ -16,7 +16,7 @@ Identity of a structure: the rule "never two structures of the same name in one 
 ``Card.key``, the English name lower-cased (``loom_1`` and ``loom_2`` are both "loom").
 
 Producer tradability: a card's production can be bought by a neighbour when its effect says
-``tradable: true`` *and* the card is brown or grey (rulebook 002 l.206-214); wonder-stage
+``tradable: true`` *and* the card is brown or grey (rulebook 002 l.204-212); wonder-stage
 production is never tradable; the starting resource of a board always is.
 """
 

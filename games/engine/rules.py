@@ -5,7 +5,7 @@ Phases (``state["phase"]``):
 - ``sides``: only with ``sides: "choose"``; every seat picks ``{"type": "side", "side": "A"|"B"}``
   at once, then Age I is dealt.
 - ``play``: a turn. Every seat chooses at once; a seat may replace its pending choice until the
-  last seat chooses; the last choice resolves the turn (rulebook 002 l.262-276).
+  last seat chooses; the last choice resolves the turn (rulebook 002 l.260-276).
 - ``prompt``: extra decisions after a resolution, one seat at a time, head of
   ``state["prompts"]`` first: ``seventh_card`` (Babylon B stage 2) then ``build_discarded``
   (Halicarnassus). Others wait.

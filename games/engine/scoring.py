@@ -15,7 +15,7 @@ returns one dict per seat::
 - science: for each symbol its count squared, plus 7 per complete set; each wildcard
   (Babylon's stage, Scientists Guild, a copied Scientists Guild) is placed where it adds most,
   chosen at the end (002 l.622, l.1020) — every split of the wildcards is tried;
-- Olympia B's copy (002 l.703-707): every guild of either neighbour that the city does not
+- Olympia B's copy (002 l.697-709): every guild of either neighbour that the city does not
   already have (a city never holds two structures of the same name) is tried and the one giving
   the highest total is kept; it counts once, in guilds (or science for Scientists), "as if
   built": it counts as a purple card of the Olympia city for that city's own Shipowners-style

@@ -3,7 +3,7 @@
 Given a cost (7-tuple of resource units), the buyer's own production, what each neighbour may
 sell and the buyer's prices, ``options`` returns the Pareto-minimal set of
 ``(coins to left, coins to right)`` pairs: no listed pair is beaten on both sides by another.
-Whom to pay is the buyer's choice (rulebook 002 l.218), so (2, 0) and (0, 2) are both listed
+Whom to pay is the buyer's choice (rulebook 002 l.221), so (2, 0) and (0, 2) are both listed
 when either neighbour sells the unit at 2. Own production is always used first: buying a unit
 the city could make itself is never cheaper, so such splits are dominated.
 

@@ -308,3 +308,50 @@ def test_giza_a_stages_are_worth_three_five_and_seven():
 def test_giza_b_four_stages_are_worth_twenty():
     state = make_state(3, wonders=["giza", "rhodes", "ephesus"], sides="B", stages={0: 4})
     assert _sheet(state)["wonder"] == 20
+
+
+# --- end of age and end of game edge cases -------------------------------------------------
+
+
+def test_babylon_seventh_card_comes_before_halicarnassus_which_can_build_it():
+    state = make_state(3, wonders=["babylon", "halicarnassus", "rhodes"], sides="B",
+                       stages={0: 2, 1: 0}, turn=6,
+                       built={0: ["sawmill", "glassworks_1"], 1: ["ore_vein", "foundry"]},
+                       hands={0: ["altar", "tavern"], 1: ["theater", "baths"],
+                              2: ["stockade", "pawnshop"]})
+    state, events = play_turn(state, {0: build("altar"), 1: wonder("theater")})
+    prompts = [e for e in events if e["type"] == "prompt"]
+    assert prompts == [{"type": "prompt", "seat": 0, "kind": "seventh_card"}]
+    assert state["prompts"] == [{"seat": 0, "kind": "seventh_card"},
+                                {"seat": 1, "kind": "build_discarded"}]
+    state, events = engine.apply(state, 0, discard("tavern"))
+    assert {"type": "prompt", "seat": 1, "kind": "build_discarded"} in events
+    assert "tavern" in {a["card"] for a in engine.legal_actions(state, 1)}
+    state, events = engine.apply(state, 1, {"type": "build_discarded", "card": "tavern"})
+    assert state["age"] == 2
+    assert "tavern" in state["players"][1]["built"]
+
+
+def test_halicarnassus_on_the_last_turn_of_the_game_builds_before_the_final_conflicts():
+    state = _hali(turn=6, discard_pile=())
+    state["age"] = 3
+    state["decks"] = {}
+    state, _ = play_turn(state, {0: wonder("theater")})
+    assert not engine.is_over(state) and engine.to_act(state) == [0]
+    state, events = engine.apply(state, 0, {"type": "build_discarded", "card": "walls"})
+    assert engine.is_over(state)
+    assert [e["type"] for e in events][-3:] == ["military", "age_end", "game_over"]
+    assert state["players"][0]["tokens"] == [5, 5]
+
+
+def test_babylon_b_plays_its_seventh_card_at_the_end_of_age_three_before_the_game_ends():
+    state = _babylon_b_sixth_turn(2)
+    state["age"] = 3
+    state["decks"] = {}
+    state["players"][0]["hand"] = ["altar", "fortifications"]
+    state["players"][0]["built"] += ["stone_pit", "quarry", "foundry", "ore_vein"]
+    state, _ = play_turn(state, {0: build("altar")})
+    assert not engine.is_over(state)
+    state, _ = engine.apply(state, 0, build("fortifications"))
+    assert engine.is_over(state)
+    assert state["players"][0]["tokens"] == [5, 5]

@@ -144,6 +144,18 @@ def _apply_ratings(match, mode, results, finished_at):
     )
 
 
+
+def record_missing():
+    """Record every finished match that has no record yet (a recorder that failed); returns how many."""
+    from games.models import Match
+
+    count = 0
+    for match in Match.objects.filter(status=Match.Status.FINISHED, record__isnull=True).iterator():
+        with transaction.atomic():
+            record_finished_match(match)
+        count += 1
+    return count
+
 # ---------------------------------------------------------------------------------------------
 # the replay of a finished match (everything may be shown once the game is over)
 

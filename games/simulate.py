@@ -134,3 +134,30 @@ def simulate(players, matches, *, seed=0, bot_share=0.2, abandon_share=0.03, day
         if progress and (k + 1) % 100 == 0:
             progress(k + 1)
     return ids
+
+
+def play_and_store(table, *, seed=1, sides="A", finished_at=None, abandoned=()):
+    """One engine-played match, stored and recorded; for tests and demos.
+
+    `table`: per seat a user (greedy play) or a bot level ("random"/"greedy"); seat numbers in
+    `abandoned` are human seats taken over by a greedy bot."""
+    n = len(table)
+    seats, levels, by_seat = [], [], {}
+    for number, who in enumerate(table):
+        if isinstance(who, str):
+            seats.append((None, who, False))
+            levels.append(who)
+            by_seat[number] = "bot"
+        elif number in abandoned:
+            seats.append((who, "greedy", True))
+            levels.append("greedy")
+            by_seat[number] = "timeout"
+        else:
+            seats.append((who, "", False))
+            levels.append("greedy")
+            by_seat[number] = "player"
+    config = {"game": "base", "players": n, "sides": sides}
+    state = play(config, seed, levels, random.Random(seed))
+    finished_at = finished_at or timezone.now()
+    return store_finished(config, seed, state, seats, finished_at - timedelta(minutes=20), finished_at, by_seat)
+

@@ -25,5 +25,6 @@ urlpatterns += i18n_patterns(
     path("", include("cards.urls")),
     path("", include("cards.urls_rules")),
     path("accounts/", include("accounts.urls")),
+    path("", include("games.urls_history")),
     prefix_default_language=True,
 )

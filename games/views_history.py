@@ -1,0 +1,322 @@
+"""History pages: a match and its replay, a player's profile, the leaderboard, the score-sheet
+calculator. They read the same functions as the API (games.api.views) and the same tables; every
+string goes through gettext; card and wonder names come in the page's language."""
+from django.contrib.auth import get_user_model
+from django.db.models import Avg, Count, Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from cards.templatetags.cards_ui import page_language
+from games.api.views import (
+    leaderboard_rows, player_payload, rank_of, score_sheet_rows, seat_summaries, streaks,
+)
+from games.engine import catalogue as _cat
+from games.history import timeline
+from games.history_models import PlayerRating, RatingChange, SeatResult
+from games.ratings import DEFAULT_MODE, MODES, PROVISIONAL_SIGMA
+from games.scoresheet import MAX_SEATS, MIN_SEATS, TableError, score_table
+
+CATEGORIES = (
+    ("military", gettext_lazy("Military")),
+    ("treasury", gettext_lazy("Treasury")),
+    ("wonder_points", gettext_lazy("Wonder")),
+    ("civilian", gettext_lazy("Civilian")),
+    ("science", gettext_lazy("Science")),
+    ("commercial", gettext_lazy("Commercial")),
+    ("guilds", gettext_lazy("Guilds")),
+)
+COLOR_ORDER = ("brown", "grey", "blue", "yellow", "red", "green", "purple")
+
+
+def _names(language):
+    cat = _cat.get()
+    cards = {c.id: {"name": c.names.get(language) or c.names.get("en") or c.id, "color": c.color, "age": c.age}
+             for c in cat.card_list}
+    wonders = {w.id: w.names.get(language) or w.names.get("en") or w.id for w in cat.wonders.values()}
+    return cards, wonders
+
+
+def _seat_label(seat):
+    if seat.user_id:
+        try:
+            name = seat.user.profile.display_name
+        except Exception:  # noqa: BLE001 - a user without a profile
+            name = ""
+        return name or seat.user.get_username()
+    return _("Bot (%(level)s)") % {"level": seat.get_bot_level_display()}
+
+
+def match_detail(request, match_id):
+    from games.models import Match
+
+    language = page_language()
+    match = get_object_or_404(Match.objects.select_related("record"), pk=match_id)
+    seats = list(match.seats.select_related("user__profile").order_by("number"))
+    cards, wonders = _names(language)
+    context = {
+        "match": match,
+        "record": getattr(match, "record", None) if match.status == Match.Status.FINISHED else None,
+        "seats": [{"seat": s, "label": _seat_label(s), "wonder_name": wonders.get(s.wonder, "")} for s in seats],
+        "categories": CATEGORIES,
+        "section": "play",
+    }
+    if match.status == Match.Status.FINISHED and match.state is not None:
+        from games.history import log_of
+
+        frames = timeline(match.config or match.state["config"], log_of(match))
+        sheet = score_sheet_rows(match)
+        for row, seat in zip(sheet, context["seats"]):
+            row["label"] = seat["label"]
+            row["wonder_name"] = seat["wonder_name"]
+            row["side"] = seat["seat"].side
+            row["categories"] = [row[key] for key, _label in CATEGORIES]
+        changes = {c.user_id: c for c in RatingChange.objects.filter(match=match)}
+        for row, seat in zip(sheet, seats):
+            change = changes.get(seat.user_id)
+            row["change"] = change.ordinal_after - change.ordinal_before if change else None
+        context["sheet"] = sheet
+        context["final"] = frames[-1]
+        context["replay"] = {
+            "frames": frames,
+            "cards": cards,
+            "wonders": wonders,
+            "seats": [seat["label"] for seat in context["seats"]],
+        }
+        context["final_cities"] = _cities(frames[-1], cards, wonders, context["seats"])
+        context["labels"] = replay_labels()
+    return render(request, "history/match_detail.html", context)
+
+
+def replay_labels():
+    """The words of the replay script, in the page's language."""
+    return {
+        "age": _("Age"), "turn": _("turn"), "start": _("The deal"), "end": _("The end"), "step": _("step"),
+        "of": _("of"), "side": _("side"), "coins": _("coins"), "military": _("military"), "stages": _("stages"),
+        "points": _("points"), "hand": _("Hand"), "built": _("built"), "wonder": _("built a wonder stage"),
+        "discard": _("discarded a card"), "seventh": _("played the seventh card"),
+        "fromDiscard": _("built from the discard pile"), "passed": _("passed"),
+        "militaryEvent": _("Conflicts resolved"), "free": _("free"), "discardPile": _("Discard pile"),
+        "under": _("under the wonder"),
+    }
+
+
+def _cities(frame, cards, wonders, seats):
+    """The cities of a frame for the page without script: cards grouped by colour."""
+    out = []
+    for player, seat in zip(frame["players"], seats):
+        groups = {}
+        for cid in player["built"]:
+            groups.setdefault(cards[cid]["color"], []).append(cards[cid]["name"])
+        out.append({
+            "label": seat["label"],
+            "wonder": wonders.get(player["wonder"], player["wonder"]),
+            "side": player["side"],
+            "stages": len(player["stages"]),
+            "coins": player["coins"],
+            "military": sum(player["tokens"]),
+            "groups": [(color, groups[color]) for color in COLOR_ORDER if color in groups],
+        })
+    return out
+
+
+def _mode(request):
+    mode = request.GET.get("mode") or DEFAULT_MODE
+    return mode if mode in MODES else DEFAULT_MODE
+
+
+def _history_points(rows, width=640, height=200, pad=24):
+    """Points of an SVG polyline of the ordinal after each rated match (oldest first)."""
+    if not rows:
+        return None
+    values = [0.0] + [row["ordinal_after"] for row in rows]
+    low, high = min(values), max(values)
+    if high - low < 1:
+        high, low = high + 0.5, low - 0.5
+    step = (width - 2 * pad) / max(len(values) - 1, 1)
+    points = []
+    for k, value in enumerate(values):
+        x = pad + k * step
+        y = pad + (high - value) * (height - 2 * pad) / (high - low)
+        points.append(f"{x:.1f},{y:.1f}")
+    zero = pad + high * (height - 2 * pad) / (high - low) if low <= 0 <= high else None
+    return {"points": " ".join(points), "width": width, "height": height, "low": round(low, 1),
+            "high": round(high, 1), "zero": zero, "count": len(rows), "last": round(values[-1], 2),
+            "pad": pad}
+
+
+def player_profile(request, username):
+    language = page_language()
+    user = get_user_model().objects.filter(username=username, is_active=True).select_related("profile").first()
+    if user is None:
+        raise Http404(_("No such player."))
+    mode = _mode(request)
+    payload = player_payload(user, language)
+    rating = PlayerRating.objects.filter(user=user, mode=mode).first()
+    rank, percentile, ranked = rank_of(rating, mode)
+    rows = SeatResult.objects.filter(user=user, mode=mode)
+    averages = rows.aggregate(**{key: Avg(key) for key, _label in CATEGORIES})
+    top = max([abs(v) for v in averages.values() if v is not None] or [1]) or 1
+    categories = [
+        {"key": key, "label": label, "value": round(averages[key], 1) if averages[key] is not None else None,
+         "width": round(100 * abs(averages[key] or 0) / top), "negative": (averages[key] or 0) < 0}
+        for key, label in CATEGORIES
+    ]
+    _cards, wonders = _names(language)
+    per_wonder = [
+        {**row, "name": wonders.get(row["wonder"], row["wonder"]),
+         "win_rate": round(100 * row["wins"] / row["games"]) if row["games"] else 0,
+         "average": round(row["average"], 1)}
+        for row in rows.order_by().values("wonder", "side").annotate(
+            games=Count("id"), wins=Count("id", filter=Q(rank=1)), average=Avg("total")).order_by("wonder", "side")
+    ]
+    history = list(RatingChange.objects.filter(user=user, mode=mode).order_by("finished_at", "match_id").values(
+        "match", "finished_at", "ordinal_after", "rank", "players"))
+    recent_ids = [row["match"] for row in payload["recent_matches"]]
+    tables = seat_summaries(recent_ids, language)
+    recent = [{**row, "table": tables.get(row["match"], [])} for row in payload["recent_matches"]]
+    return render(request, "history/player_profile.html", {
+        "player": user,
+        "payload": payload,
+        "mode": mode,
+        "rating": rating,
+        "rank": rank,
+        "percentile": percentile,
+        "ranked": ranked,
+        "categories": categories,
+        "per_wonder": per_wonder,
+        "plot": _history_points(history),
+        "streaks": streaks(list(rows.order_by("finished_at", "match_id").values_list("rank", flat=True))),
+        "recent": recent,
+        "provisional_sigma": PROVISIONAL_SIGMA,
+    })
+
+
+def leaderboard(request):
+    mode = _mode(request)
+    rows = leaderboard_rows(mode, 100)
+    for row in rows:
+        row["win_percent"] = round(100 * row["win_rate"])
+    return render(request, "history/leaderboard.html", {
+        "mode": mode, "modes": MODES, "rows": rows, "provisional_sigma": PROVISIONAL_SIGMA,
+    })
+
+
+# ---------------------------------------------------------------------------------------------
+# the score-sheet calculator
+
+PROBLEMS = {
+    "bad_player_count": gettext_lazy("A table has 3 to 7 seats."),
+    "unknown_wonder": gettext_lazy("Choose a wonder."),
+    "ambiguous_wonder": gettext_lazy("This names several wonders."),
+    "duplicate_wonder": gettext_lazy("This wonder is already at another seat."),
+    "bad_side": gettext_lazy("The side is A or B."),
+    "bad_stages": gettext_lazy("Stages built is a whole number from 0."),
+    "too_many_stages": gettext_lazy("This side of the wonder has fewer stages."),
+    "bad_coins": gettext_lazy("Coins are a whole number from 0 to 999."),
+    "bad_military": gettext_lazy("Conflict tokens are 1, 3, 5 (victories) or -1 (defeats)."),
+    "too_many_tokens": gettext_lazy("A city fights two battles an age: at most two victory tokens of each value, six tokens in all."),
+    "bad_cards": gettext_lazy("The cards were not understood."),
+    "unknown_card": gettext_lazy("There is no such card."),
+    "ambiguous_card": gettext_lazy("This names several cards."),
+    "duplicate_structure": gettext_lazy("A city never builds the same structure twice."),
+    "not_in_deck": gettext_lazy("This card is not in the deck at this player count."),
+    "too_many_structures": gettext_lazy("More cards and stages than this city had turns."),
+    "too_many_copies": gettext_lazy("More copies of this card than the deck has at this player count."),
+}
+
+
+def _int_field(value, default=0):
+    try:
+        return int(str(value).strip() or default)
+    except ValueError:
+        return value
+
+
+def _tokens(text):
+    out = []
+    for part in str(text).replace(",", " ").split():
+        try:
+            out.append(int(part))
+        except ValueError:
+            out.append(part)
+    return out
+
+
+def score_calculator(request):
+    language = page_language()
+    cards, wonders = _names(language)
+    data = request.POST if request.method == "POST" else request.GET
+    try:
+        players = int(data.get("players", 3))
+    except ValueError:
+        players = 3
+    players = min(max(players, MIN_SEATS), MAX_SEATS)
+    seats = []
+    for k in range(MAX_SEATS):
+        seats.append({
+            "index": k,
+            "number": k + 1,
+            "name": data.get(f"seat-{k}-name", "")[:50],
+            "wonder": data.get(f"seat-{k}-wonder", ""),
+            "side": data.get(f"seat-{k}-side", "A"),
+            "stages": data.get(f"seat-{k}-stages", "0"),
+            "coins": data.get(f"seat-{k}-coins", "0"),
+            "military": data.get(f"seat-{k}-military", ""),
+            "cards": data.getlist(f"seat-{k}-cards") if hasattr(data, "getlist") else [],
+            "active": k < players,
+            "problems": [],
+        })
+    result, problems = None, []
+    if request.method == "POST":
+        table = {"seats": [
+            {"name": seat["name"], "wonder": seat["wonder"], "side": seat["side"],
+             "stages": _int_field(seat["stages"]), "coins": _int_field(seat["coins"]),
+             "military": _tokens(seat["military"]), "cards": seat["cards"]}
+            for seat in seats[:players]
+        ]}
+        try:
+            result = score_table(table)
+        except TableError as error:
+            for problem in error.problems:
+                text = str(PROBLEMS.get(problem["code"], problem["message"]))
+                value = problem.get("card") or problem.get("value")
+                if isinstance(value, str) and value in cards:
+                    value = cards[value]["name"]
+                item = {"text": text, "value": value}
+                if "seat" in problem and problem["seat"] < len(seats):
+                    seats[problem["seat"]]["problems"].append(item)
+                else:
+                    problems.append(item)
+        if result:
+            for row, seat in zip(result, seats):
+                row["label"] = seat["name"] or _("Seat %(number)s") % {"number": seat["number"]}
+                row["wonder_name"] = wonders.get(row["wonder"], row["wonder"])
+                row["categories"] = [row[key] for key, _label in CATEGORIES]
+                row["copied_name"] = cards[row["copied_guild"]]["name"] if row["copied_guild"] else ""
+    groups = []
+    cat = _cat.get()
+    for age in (1, 2, 3):
+        seen, items = set(), []
+        for card in sorted(cat.by_age[age], key=lambda c: (COLOR_ORDER.index(c.color), cards[c.id]["name"])):
+            if card.key in seen:
+                continue
+            seen.add(card.key)
+            items.append({"id": card.id, "name": cards[card.id]["name"], "color": card.color})
+        groups.append({"age": age, "cards": items})
+    for seat in seats:
+        chosen = set(seat["cards"])
+        seat["groups"] = [
+            {"age": g["age"], "cards": [{**c, "checked": c["id"] in chosen} for c in g["cards"]]} for g in groups
+        ]
+    return render(request, "history/score_calculator.html", {
+        "seats": seats,
+        "players": players,
+        "player_counts": range(MIN_SEATS, MAX_SEATS + 1),
+        "wonders": sorted(wonders.items(), key=lambda item: item[1]),
+        "result": result,
+        "problems": problems,
+        "categories": CATEGORIES,
+        "section": "",
+    })

@@ -26,5 +26,6 @@ urlpatterns += i18n_patterns(
     path("", include("cards.urls_rules")),
     path("accounts/", include("accounts.urls")),
     path("", include("games.urls_history")),
+    path("play/", include("games.urls")),
     prefix_default_language=True,
 )

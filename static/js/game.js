@@ -1,0 +1,475 @@
+/* The game page: draws one seat's view (or the spectators' view) and sends that seat's choices.
+   Protocol: docs/protocol.md. Card and wonder names come from #game-catalogue, words from
+   #play-ui and #play-errors (gettext, in the page's language). */
+(function () {
+  "use strict";
+
+  function data(id) {
+    var node = document.getElementById(id);
+    return node ? JSON.parse(node.textContent) : null;
+  }
+  var PAGE = data("game-data");
+  var CAT = data("game-catalogue");
+  var UI = data("play-ui") || {};
+  var ERRORS = data("play-errors") || {};
+  var COLOURS = ["brown", "grey", "blue", "yellow", "red", "green", "purple"];
+  var CATEGORIES = ["military", "treasury", "wonder", "civilian", "science", "commercial", "guilds"];
+  var RESOURCES = ["wood", "stone", "clay", "ore", "glass", "textile", "papyrus"];
+
+  var S = null;          // the latest snapshot, kept up to date by updates
+  var selected = null;   // the card whose choices are open
+  var outbox = null;     // the last act not yet acknowledged (sent again after a reconnect)
+  var nudged = null;     // the deadline already reported as passed
+  var counter = 0;
+  var send = function () {};
+
+  function t(key, values) {
+    var text = UI[key] || key;
+    return text.replace(/%\((\w+)\)s/g, function (_, name) {
+      return values && values[name] !== undefined ? values[name] : "";
+    });
+  }
+
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (key) {
+      var value = attrs[key];
+      if (value === undefined || value === null || value === false) return;
+      if (key === "text") node.textContent = value;
+      else if (key === "class") node.className = value;
+      else if (key === "onclick") node.addEventListener("click", value);
+      else node.setAttribute(key, value === true ? "" : value);
+    });
+    (children || []).forEach(function (child) {
+      if (child === null || child === undefined) return;
+      node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+    });
+    return node;
+  }
+
+  function $(id) { return document.getElementById(id); }
+
+  /* ---------------------------------------------------------------- names */
+
+  function cardName(id) { return (CAT.cards[id] && CAT.cards[id].name) || id; }
+  function wonderName(id) { return (CAT.wonders[id] && CAT.wonders[id].name) || id || "?"; }
+
+  function seatName(n) {
+    var seat = S && S.seats[n];
+    var name = seat && seat.name ? seat.name : seat && seat.bot ? t("bot_" + seat.bot) : t("seat_n", { seat: n + 1 });
+    if (S && S.you === n) name += " (" + t("you") + ")";
+    return name;
+  }
+
+  function costText(cost) {
+    var parts = [];
+    if (cost && cost.coins) parts.push(cost.coins + " " + t("res_coins"));
+    RESOURCES.forEach(function (r) { if (cost && cost[r]) parts.push(cost[r] + " " + t("res_" + r)); });
+    return parts.join(", ");
+  }
+
+  function stageOf(player, number) {
+    var wonder = CAT.wonders[player.wonder];
+    var stages = wonder && player.side ? wonder.sides[player.side] : null;
+    return stages ? stages[number - 1] : null;
+  }
+
+  function payText(action) {
+    var me = S.view.players[S.you];
+    var bank = 0;
+    if (action.type === "build" && !action.free) bank = (CAT.cards[action.card].cost || {}).coins || 0;
+    if (action.type === "wonder") {
+      var stage = stageOf(me, action.stage);
+      bank = stage && stage.cost.coins ? stage.cost.coins : 0;
+    }
+    var pay = action.pay || { left: 0, right: 0 };
+    var parts = [];
+    if (bank) parts.push(t("pay_bank", { coins: bank }));
+    if (pay.left) parts.push(t("pay_neighbour", { coins: pay.left, name: seatName(me.left) }));
+    if (pay.right) parts.push(t("pay_neighbour", { coins: pay.right, name: seatName(me.right) }));
+    return parts.length ? parts.join(" + ") : t("pay_nothing");
+  }
+
+  function actionLabel(action) {
+    var card = action.card ? cardName(action.card) : "";
+    switch (action.type) {
+      case "build":
+        if (action.free === "chain") return t("build_chain", { card: card });
+        if (action.free === "olympia") return t("build_olympia", { card: card });
+        return t("build", { card: card }) + " — " + payText(action);
+      case "wonder": return t("wonder_stage", { stage: action.stage, card: card }) + " — " + payText(action);
+      case "discard": return t("discard", { card: card });
+      case "build_discarded": return t("build_discarded", { card: card });
+      case "pass": return t("pass");
+      case "side": return t("side", { side: action.side });
+    }
+    return action.type;
+  }
+
+  /* ---------------------------------------------------------------- messages */
+
+  function onMessage(message) {
+    switch (message.type) {
+      case "snapshot":
+        S = message;
+        if (outbox && outbox.step === S.step) send(outbox);
+        else outbox = null;
+        render();
+        break;
+      case "update":
+        if (!S || message.version <= S.version) return;
+        if (message.version !== S.version + 1) { send({ type: "resync" }); return; }
+        ["version", "step", "status", "deadline", "seats", "you", "view", "legal"].forEach(function (key) {
+          S[key] = message[key];
+        });
+        S.events = S.events.concat(message.events.filter(function (e) { return e.type !== "chosen"; }));
+        if (outbox && outbox.step !== S.step) outbox = null;
+        render();
+        break;
+      case "ack":
+        if (outbox && outbox.client_id === message.client_id) outbox = null;
+        showError(null);
+        break;
+      case "error":
+        if (outbox && outbox.client_id === message.client_id) outbox = null;
+        showError(ERRORS[message.code] || message.code);
+        if (message.code === "stale_step") send({ type: "resync" });
+        break;
+      case "gone":
+        showError(t("gone"));
+        break;
+    }
+  }
+
+  function act(action) {
+    counter += 1;
+    outbox = { type: "act", client_id: "m" + PAGE.match + "-" + Date.now().toString(36) + "-" + counter,
+               step: S.step, action: action };
+    selected = null;
+    send(outbox);
+  }
+
+  function showError(text) {
+    var box = $("game-error");
+    box.hidden = !text;
+    box.textContent = text || "";
+  }
+
+  /* ---------------------------------------------------------------- drawing */
+
+  function render() {
+    if (!S || !S.view) return;
+    var view = S.view;
+    var me = S.you !== null && S.you !== undefined ? view.players[S.you] : null;
+    var age = view.age ? t("age", { age: view.age }) + ", " + t("turn", { turn: view.turn }) : "";
+    if (view.direction) age += " — " + t(view.direction === "left" ? "pass_left" : "pass_right");
+    $("game-age").textContent = age;
+    renderPrompt(view, me);
+    renderHand(view, me);
+    renderMe(view, me);
+    renderCities(view);
+    renderPlayers(view);
+    renderScores(view);
+    renderLog();
+    tick();
+  }
+
+  function renderPrompt(view, me) {
+    var box = $("game-prompt");
+    box.textContent = "";
+    var lines = [];
+    if (S.status === "finished") lines.push(t("ev_game_over"));
+    else if (!me) lines.push(t("spectating"));
+    if (view.my_prompt) lines.push(t("prompt_" + view.my_prompt.kind));
+    else if (view.prompt) lines.push(t("prompt_other", { name: seatName(view.prompt.seat), kind: t("kind_" + view.prompt.kind) }));
+    if (me && view.phase === "play" && me.free_build_ready) lines.push(t("olympia_ready"));
+    if (me && view.pending && S.status === "running") {
+      lines.push(t("your_choice", { action: actionLabel(view.pending) }));
+      lines.push(t("waiting_others"));
+    }
+    lines.forEach(function (line) { box.appendChild(el("p", { text: line })); });
+  }
+
+  function handCards(view) {
+    if (view.my_prompt && view.my_prompt.kind === "build_discarded") {
+      var seen = {};
+      return S.legal.filter(function (a) { return a.card && !seen[a.card] && (seen[a.card] = true); })
+        .map(function (a) { return a.card; });
+    }
+    return view.hand || [];
+  }
+
+  function renderHand(view, me) {
+    var section = $("game-hand");
+    section.hidden = !me || S.status !== "running";
+    if (section.hidden) return;
+    var cards = handCards(view);
+    var list = $("game-hand-cards");
+    list.textContent = "";
+    var canAct = S.legal.length > 0 && (view.to_act.indexOf(S.you) >= 0 || view.pending);
+    $("game-hand-help").textContent = canAct ? t("choose_card") : t("nothing_to_do");
+    if (selected && cards.indexOf(selected) < 0) selected = null;
+    cards.forEach(function (id) {
+      var card = CAT.cards[id] || { name: id, color: "grey", cost: {} };
+      var options = S.legal.filter(function (a) { return a.card === id; });
+      var buildable = options.some(function (a) { return a.type === "build" || a.type === "build_discarded"; });
+      var chosen = view.pending && view.pending.card === id;
+      var button = el("button", {
+        type: "button", class: "hand-card hand-card--" + card.color + (chosen ? " hand-card--chosen" : ""),
+        "aria-expanded": selected === id ? "true" : "false", "aria-controls": "game-choices",
+        disabled: !canAct || !options.length,
+        onclick: function () { selected = selected === id ? null : id; renderHand(view, me); focusChoices(); },
+      }, [
+        el("span", { class: "hand-card__name", text: card.name }),
+        el("span", { class: "hand-card__cost", text: costText(card.cost) || t("pay_nothing") }),
+        el("span", { class: "hand-card__text", text: card.text || "" }),
+        buildable ? null : el("span", { class: "hand-card__note", text: t("cannot_build") }),
+      ]);
+      button.setAttribute("data-card", id);
+      list.appendChild(el("li", {}, [button]));
+    });
+    if (!cards.length && S.legal.length) {  // a choice without cards (pass, side)
+      selected = "__none__";
+    }
+    renderChoices();
+  }
+
+  function renderChoices() {
+    var box = $("game-choices");
+    box.textContent = "";
+    box.hidden = !selected;
+    if (!selected) return;
+    var options = S.legal.filter(function (a) { return selected === "__none__" ? !a.card : a.card === selected; });
+    var order = { build: 0, build_discarded: 0, wonder: 1, discard: 2, pass: 3, side: 0 };
+    options.sort(function (a, b) { return order[a.type] - order[b.type]; });
+    var list = el("ul", { class: "choice-list" });
+    options.forEach(function (action) {
+      list.appendChild(el("li", {}, [el("button", {
+        type: "button", class: "button choice", onclick: function () { act(action); render(); },
+        text: actionLabel(action),
+      })]));
+    });
+    box.appendChild(list);
+    if (selected !== "__none__") {
+      box.appendChild(el("button", {
+        type: "button", class: "button button--ghost button--small", text: t("cancel"),
+        onclick: function () {
+          var card = selected;
+          selected = null;
+          render();
+          var back = document.querySelector('.hand-card[data-card="' + card + '"]');
+          if (back) back.focus();
+        },
+      }));
+    }
+  }
+
+  function focusChoices() {
+    var first = document.querySelector("#game-choices .choice");
+    if (first) first.focus();
+  }
+
+  function cityBlock(player, title, own) {
+    var tokens = player.tokens.reduce(function (a, b) { return a + b; }, 0);
+    var facts = el("dl", { class: "city-facts" }, [
+      el("dt", { text: t("coins") }), el("dd", { text: String(player.coins) }),
+      el("dt", { text: t("shields") }), el("dd", { text: String(player.shields) }),
+      el("dt", { text: t("military") }), el("dd", { text: player.tokens.length ? player.tokens.join(" ") + " = " + tokens : "0" }),
+      el("dt", { text: t("hand_size") }), el("dd", { text: String(player.hand_size) }),
+    ]);
+    var stages = el("ol", { class: "stages" });
+    var wonder = CAT.wonders[player.wonder];
+    var side = player.side ? wonder.sides[player.side] : [];
+    side.forEach(function (stage, i) {
+      var built = i < player.stages_built;
+      var under = own && built && S.view.stage_cards ? " (" + cardName(S.view.stage_cards[i]) + ")" : "";
+      stages.appendChild(el("li", { class: built ? "stage stage--built" : "stage" }, [
+        el("strong", { text: t("stage_n", { stage: i + 1 }) + ": " }),
+        (built ? t("built") + under : costText(stage.cost)) + " — " + stage.text,
+      ]));
+    });
+    var groups = el("div", { class: "city-cards" });
+    COLOURS.forEach(function (colour) {
+      var cards = player.built.filter(function (id) { return (CAT.cards[id] || {}).color === colour; });
+      if (!cards.length) return;
+      var ul = el("ul", { class: "chips chips--" + colour });
+      cards.forEach(function (id) {
+        ul.appendChild(el("li", { class: "chip-card chip-card--" + colour, title: (CAT.cards[id] || {}).text || "", text: cardName(id) }));
+      });
+      groups.appendChild(ul);
+    });
+    if (!player.built.length) groups.appendChild(el("p", { class: "muted", text: t("no_cards") }));
+    return el("div", { class: "city" }, [
+      title ? el("h3", { text: title }) : null,
+      el("p", { class: "city-wonder", text: wonderName(player.wonder) + (player.side ? " — " + player.side : "") }),
+      facts,
+      el("h4", { text: t("stages") + " (" + player.stages_built + "/" + player.stage_count + ")" }),
+      stages,
+      groups,
+    ]);
+  }
+
+  function renderMe(view, me) {
+    var section = $("game-me");
+    section.hidden = !me;
+    if (!me) return;
+    var box = $("game-me-city");
+    box.textContent = "";
+    box.appendChild(cityBlock(me, null, true));
+  }
+
+  function renderCities(view) {
+    var box = $("game-cities");
+    var open = {};
+    box.querySelectorAll("details[data-seat]").forEach(function (d) { open[d.getAttribute("data-seat")] = d.open; });
+    box.textContent = "";
+    var me = S.you !== null && S.you !== undefined ? view.players[S.you] : null;
+    var shown = {};
+    if (me) {
+      [[me.left, "left_neighbour"], [me.right, "right_neighbour"]].forEach(function (pair) {
+        if (shown[pair[0]]) return;
+        shown[pair[0]] = true;
+        box.appendChild(cityBlock(view.players[pair[0]], t(pair[1]) + ": " + seatName(pair[0])));
+      });
+    }
+    view.players.forEach(function (player, n) {
+      if (n === S.you || shown[n]) return;
+      var details = el("details", { "data-seat": String(n), open: !me || open[String(n)] });
+      details.appendChild(el("summary", { text: seatName(n) + " — " + wonderName(player.wonder) }));
+      details.appendChild(cityBlock(player, null));
+      box.appendChild(details);
+    });
+  }
+
+  function renderPlayers(view) {
+    var box = $("game-players");
+    box.textContent = "";
+    var head = el("tr", {}, ["", t("coins"), t("shields"), t("military"), t("hand_size"), ""].map(function (h) {
+      return el("th", { scope: "col", text: h });
+    }));
+    var body = el("tbody");
+    view.players.forEach(function (player, n) {
+      var seat = S.seats[n];
+      var status = "";
+      if (S.status === "running" && (view.phase === "play" || view.phase === "sides")) status = player.chosen ? t("chosen") : t("thinking");
+      if (view.prompt && view.prompt.seat === n) status = t("thinking");
+      var tags = seat.taken_over ? " · " + t("taken_over") : "";
+      body.appendChild(el("tr", { class: n === S.you ? "is-you" : "" }, [
+        el("th", { scope: "row", text: seatName(n) + " — " + wonderName(player.wonder) + tags }),
+        el("td", { text: String(player.coins) }),
+        el("td", { text: String(player.shields) }),
+        el("td", { text: String(player.tokens.reduce(function (a, b) { return a + b; }, 0)) }),
+        el("td", { text: String(player.hand_size) }),
+        el("td", { class: player.chosen ? "chosen" : "", text: status }),
+      ]));
+    });
+    box.appendChild(el("div", { class: "table-scroll" }, [el("table", { class: "players" }, [el("thead", {}, [head]), body])]));
+  }
+
+  function renderScores(view) {
+    var section = $("game-scores");
+    section.hidden = !view.scores;
+    if (!view.scores) return;
+    var box = $("game-score-sheet");
+    box.textContent = "";
+    var head = el("tr", {}, [el("th", { scope: "col", text: "" })].concat(view.scores.map(function (sheet) {
+      return el("th", { scope: "col", text: seatName(sheet.seat) });
+    })));
+    var rows = CATEGORIES.map(function (cat) {
+      return el("tr", {}, [el("th", { scope: "row", text: t("cat_" + cat) })].concat(view.scores.map(function (sheet) {
+        var note = cat === "guilds" && sheet.copied_guild ? " (" + t("copied_guild", { card: cardName(sheet.copied_guild) }) + ")" : "";
+        return el("td", { text: sheet[cat] + note });
+      })));
+    });
+    rows.push(el("tr", { class: "total" }, [el("th", { scope: "row", text: t("total") })].concat(view.scores.map(function (sheet) {
+      return el("td", { text: String(sheet.total) });
+    }))));
+    rows.push(el("tr", {}, [el("th", { scope: "row", text: t("coins") })].concat(view.scores.map(function (sheet) {
+      return el("td", { text: String(sheet.coins) });
+    }))));
+    rows.push(el("tr", { class: "rank" }, [el("th", { scope: "row", text: t("rank") })].concat(view.scores.map(function (sheet) {
+      return el("td", { text: String(sheet.rank) });
+    }))));
+    box.appendChild(el("div", { class: "table-scroll" }, [el("table", { class: "score-sheet" }, [el("thead", {}, [head]), el("tbody", {}, rows)])]));
+    box.appendChild(el("p", { class: "muted", text: t("tie_break") }));
+  }
+
+  function playText(play) {
+    var name = seatName(play.seat);
+    if (play.action === "build") return t("ev_build", { name: name, card: cardName(play.card) });
+    if (play.action === "wonder") return t("ev_wonder", { name: name, stage: play.stage });
+    return t("ev_discard", { name: name });
+  }
+
+  function eventText(e) {
+    switch (e.type) {
+      case "age_start": return t("ev_age_start", { age: e.age });
+      case "sides_chosen": return t("ev_sides_chosen");
+      case "turn_resolved": return t("ev_turn", { age: e.age, turn: e.turn }) + " " + e.plays.map(playText).join(" ");
+      case "leftovers_discarded": return e.count ? t("ev_leftovers", { count: e.count }) : null;
+      case "seventh_card": return t("ev_seventh_card", { name: seatName(e.seat) }) + " " + playText(Object.assign({ seat: e.seat }, e.play));
+      case "built_from_discard": return t("ev_built_from_discard", { name: seatName(e.seat), card: cardName(e.card) });
+      case "passed": return t("ev_passed", { name: seatName(e.seat) });
+      case "military":
+        return t("ev_military", { age: e.age, results: e.results.map(function (r) {
+          return seatName(r.seat) + " " + [r.left, r.right].filter(function (x) { return x; }).map(function (x) { return (x > 0 ? "+" : "") + x; }).join(" ");
+        }).join("; ") });
+      case "game_over": return t("ev_game_over");
+      case "timed_out": return t("ev_timed_out", { name: seatName(e.seat), missed: e.missed_turns });
+      case "taken_over": return t("ev_taken_over", { name: seatName(e.seat) });
+    }
+    return null;
+  }
+
+  function renderLog() {
+    var list = $("game-log");
+    list.textContent = "";
+    var lines = S.events.map(eventText).filter(Boolean);
+    lines.slice(-200).reverse().forEach(function (line) { list.appendChild(el("li", { text: line })); });
+  }
+
+  /* ---------------------------------------------------------------- the deadline */
+
+  function tick() {
+    var box = $("game-deadline");
+    if (!S || !S.deadline || S.status !== "running") {
+      box.textContent = S && S.status === "running" && !S.match.turn_seconds ? t("no_deadline") : "";
+      return;
+    }
+    var left = Math.max(0, Math.round((Date.parse(S.deadline) - Date.now()) / 1000));
+    var minutes = Math.floor(left / 60);
+    var seconds = left % 60;
+    box.textContent = t("deadline", { time: minutes + ":" + (seconds < 10 ? "0" : "") + seconds });
+    box.classList.toggle("is-late", left <= 10);
+    if (left === 0 && nudged !== S.deadline && Date.now() > Date.parse(S.deadline) + 1000) {
+      nudged = S.deadline;  // tell the server once; it plays for late seats and sends the news
+      send({ type: "deadline", version: S.version });
+    }
+  }
+
+  /* ---------------------------------------------------------------- the socket */
+
+  function start() {
+    var delay = 1000;
+    var ws;
+    var status = $("game-connection");
+    function open() {
+      ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + PAGE.ws_path);
+      ws.onopen = function () { delay = 1000; status.textContent = t("connected"); };
+      ws.onmessage = function (event) { onMessage(JSON.parse(event.data)); };
+      ws.onclose = function (event) {
+        if (event.code === 4404) return;
+        status.textContent = t("reconnecting");
+        setTimeout(open, delay);
+        delay = Math.min(delay * 2, 15000);
+      };
+    }
+    send = function (message) {
+      if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+    };
+    open();
+    setInterval(tick, 1000);
+  }
+
+  document.addEventListener("DOMContentLoaded", start);
+})();

@@ -1,0 +1,143 @@
+/* The lobby (open tables and running games, live) and a table's waiting room.
+   Protocol: docs/protocol.md. Words come from the page (#play-ui), through gettext. */
+(function () {
+  "use strict";
+
+  function data(id) {
+    var node = document.getElementById(id);
+    return node ? JSON.parse(node.textContent) : null;
+  }
+  var UI = data("play-ui") || {};
+
+  function t(key, values) {
+    var text = UI[key] || key;
+    return text.replace(/%\((\w+)\)s/g, function (_, name) {
+      return values && values[name] !== undefined ? values[name] : "";
+    });
+  }
+
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (key) {
+      if (key === "text") node.textContent = attrs[key];
+      else if (key === "class") node.className = attrs[key];
+      else node.setAttribute(key, attrs[key]);
+    });
+    (children || []).forEach(function (child) { if (child) node.appendChild(child); });
+    return node;
+  }
+
+  function socketUrl(path) {
+    return (location.protocol === "https:" ? "wss://" : "ws://") + location.host + path;
+  }
+
+  /* A socket that reconnects (1 s, 2 s, ... up to 15 s) and hands every message to onMessage. */
+  function connect(path, onMessage, onState) {
+    var delay = 1000;
+    var ws;
+    function open() {
+      ws = new WebSocket(socketUrl(path));
+      ws.onopen = function () { delay = 1000; if (onState) onState("connected"); };
+      ws.onmessage = function (event) { onMessage(JSON.parse(event.data), ws); };
+      ws.onclose = function (event) {
+        if (event.code === 4404) return;
+        if (onState) onState("reconnecting");
+        setTimeout(open, delay);
+        delay = Math.min(delay * 2, 15000);
+      };
+    }
+    open();
+    return function send(message) {
+      if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+    };
+  }
+
+  /* ---------------------------------------------------------------- lobby */
+
+  function tableLink(table, href, label) {
+    var options = [
+      t("seats_filled", { filled: table.filled, players: table.players }),
+      t("sides_" + table.sides),
+      t("assignment_" + table.assignment),
+      table.turn_seconds ? t("timer_seconds", { seconds: table.turn_seconds }) : t("timer_off"),
+    ];
+    var names = table.seats.map(function (seat) {
+      if (seat.name) return seat.name;
+      if (seat.bot) return t("bot_" + seat.bot);
+      return t("empty_seat");
+    });
+    return el("li", { class: "table-item" }, [
+      el("a", { href: href, text: label + " · " + (table.host || "") }),
+      el("span", { class: "muted", text: options.join(" · ") }),
+      el("span", { class: "table-item__seats", text: names.join(", ") }),
+    ]);
+  }
+
+  function renderList(container, tables, empty, href, label) {
+    container.textContent = "";
+    if (!tables.length) {
+      container.appendChild(el("p", { class: "muted", text: t(empty) }));
+      return;
+    }
+    var list = el("ul", { class: "table-list" });
+    tables.forEach(function (table) { list.appendChild(tableLink(table, href(table), label(table))); });
+    container.appendChild(list);
+  }
+
+  function lobby() {
+    var path = data("lobby-ws");
+    var openBox = document.getElementById("open-tables");
+    var runningBox = document.getElementById("running-games");
+    var base = location.pathname.replace(/\/$/, "") + "/";
+    connect(path, function (message) {
+      if (message.type !== "tables") return;
+      renderList(openBox, message.open, "no_open_tables",
+        function (table) { return base + table.id + "/"; },
+        function (table) { return t("open_table") + " " + table.id; });
+      renderList(runningBox, message.running, "no_running_games",
+        function (table) { return base + table.id + "/game/"; },
+        function (table) { return t("watch") + " " + table.id; });
+    });
+    setupCreateForm();
+  }
+
+  function setupCreateForm() {
+    var form = document.querySelector(".create-form");
+    if (!form) return;
+    var players = form.querySelector("[name=players]");
+    var assignment = form.querySelector("[name=assignment]");
+    function update() {
+      var n = parseInt(players.value, 10);
+      form.querySelectorAll(".seat-field").forEach(function (field) {
+        field.hidden = parseInt(field.getAttribute("data-seat"), 10) >= n;
+      });
+      form.querySelectorAll(".wonder-field").forEach(function (field) {
+        field.hidden = assignment.value !== "chosen" || parseInt(field.getAttribute("data-seat"), 10) >= n;
+      });
+    }
+    players.addEventListener("change", update);
+    assignment.addEventListener("change", update);
+    update();
+  }
+
+  /* ---------------------------------------------------------------- a table's waiting room */
+
+  function waitingRoom(page) {
+    var version = page.version;
+    connect(page.ws_path, function (message) {
+      if (message.type === "gone") { location.href = page.lobby_url; return; }
+      if (message.type !== "snapshot") return;
+      if (message.status !== "open") { location.href = page.game_url; return; }
+      // Seats changed: draw the page again from the server (the host's forms come with it).
+      if (message.version !== version) location.reload();
+    });
+    var invite = document.getElementById("invite-url");
+    if (invite) invite.addEventListener("focus", function () { invite.select(); });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var page = data("table-data");
+    if (page) waitingRoom(page);
+    else if (document.getElementById("lobby-ws")) lobby();
+  });
+})();

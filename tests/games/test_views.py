@@ -1,0 +1,127 @@
+import json
+import re
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from cards.catalogue_data import read_cards
+from games import services
+from games.models import Match
+from tests.games.conftest import start_table
+
+pytestmark = pytest.mark.django_db
+
+
+def url(name, *args, lang="en"):
+    with translation.override(lang):
+        return reverse(name, args=args)
+
+
+def page_json(response, element_id):
+    found = re.search(rf'<script id="{element_id}" type="application/json">(.*?)</script>', response.content.decode(), re.S)
+    return json.loads(found.group(1))
+
+
+def test_the_lobby_lists_open_and_running_tables_for_anybody(client, make_user):
+    open_table = services.create_match(make_user("alice"), players=3)
+    running = start_table(make_user("bob"), players=3)
+    response = client.get(url("lobby"))
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert url("table", open_table.pk) in body and url("game", running.pk) in body
+    assert "/ws/lobby/" in body and "Log in to create or join a table." in body
+
+
+def test_creating_a_table_from_the_lobby_form_seats_the_host_and_the_bots(client, make_user):
+    host = make_user("host")
+    client.force_login(host)
+    response = client.post(url("lobby"), {
+        "players": "4", "sides": "random", "assignment": "chosen", "turn_seconds": "45",
+        "wonder_0": "giza", "wonder_1": "", "wonder_2": "rhodes", "wonder_3": "",
+        "seat_1": "greedy", "seat_2": "", "seat_3": "random",
+    })
+    match = Match.objects.get()
+    assert response.status_code == 302 and response["Location"] == url("table", match.pk)
+    assert (match.players, match.sides, match.turn_seconds, match.wonders) == (4, "random", 45, ["giza", None, "rhodes", None])
+    assert [s.bot_level for s in match.seats.order_by("number")] == ["", "greedy", "", "random"]
+
+
+def test_a_refused_table_shows_why_in_the_page_language(client, make_user):
+    client.force_login(make_user("host"))
+    response = client.post(url("lobby", lang="it"), {
+        "players": "3", "sides": "A", "assignment": "chosen", "turn_seconds": "0",
+        "wonder_0": "giza", "wonder_1": "giza", "wonder_2": "",
+    })
+    assert response.status_code == 200 and not Match.objects.exists()
+    assert 'role="alert"' in response.content.decode()
+
+
+def test_joining_leaving_and_starting_go_through_the_table_page(client, make_user):
+    host, guest = make_user("host"), make_user("guest")
+    match = services.create_match(host, players=3, bots=["", "", "greedy"])
+    client.force_login(guest)
+    assert client.get(url("table", match.pk)).status_code == 200
+    client.post(url("table-join", match.pk))
+    assert match.seats.get(number=1).user == guest
+    response = client.post(url("table-start", match.pk), follow=True)
+    assert "Only the host can do that." in response.content.decode()
+    client.force_login(host)
+    response = client.post(url("table-start", match.pk))
+    assert response["Location"] == url("table", match.pk)
+    assert client.get(url("table", match.pk))["Location"] == url("game", match.pk)
+
+
+def test_the_host_gives_a_seat_to_a_bot_from_the_table_page(client, make_user):
+    host = make_user("host")
+    match = services.create_match(host, players=3)
+    client.force_login(host)
+    client.post(url("table-seat", match.pk, 2), {"bot": "random"})
+    assert match.seats.get(number=2).bot_level == "random"
+
+
+def test_the_last_player_leaving_closes_the_table_and_goes_back_to_the_lobby(client, make_user):
+    host = make_user("host")
+    match = services.create_match(host, players=3)
+    client.force_login(host)
+    response = client.post(url("table-leave", match.pk))
+    assert response["Location"] == url("lobby") and not Match.objects.filter(pk=match.pk).exists()
+
+
+def test_an_invite_link_leads_to_the_table_after_logging_in(client, make_user):
+    match = services.create_match(make_user("host"), players=3)
+    response = client.get(url("invite", match.invite_code))
+    assert response.status_code == 302 and "login" in response["Location"]
+    assert url("table", match.pk) in response["Location"].replace("%2F", "/")
+    client.force_login(make_user("friend"))
+    assert client.get(url("invite", match.invite_code))["Location"] == url("table", match.pk)
+    assert client.get(url("invite", "nope")).status_code == 404
+
+
+def test_writing_to_a_table_needs_a_login_and_a_post(client, make_user):
+    match = services.create_match(make_user("host"), players=3)
+    assert client.post(url("table-join", match.pk)).status_code == 302
+    client.force_login(make_user("guest"))
+    assert client.get(url("table-join", match.pk)).status_code == 405
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "pt-br"])
+def test_the_game_page_carries_names_and_words_in_the_page_language(client, make_user, lang):
+    name = next(c for c in read_cards() if c["id"] == "lumber_yard")["names"][lang]
+    match = start_table(make_user("host"), players=3)
+    response = client.get(url("game", match.pk, lang=lang))
+    assert response.status_code == 200
+    catalogue = page_json(response, "game-catalogue")
+    assert catalogue["cards"]["lumber_yard"]["name"] == name
+    assert page_json(response, "game-data") == {"match": match.pk, "ws_path": f"/ws/games/{match.pk}/", "language": lang}
+    ui = page_json(response, "play-ui")
+    errors = page_json(response, "play-errors")
+    assert "build_chain" in ui and "stale_step" in errors
+    assert 'src="/static/js/game.js"' in response.content.decode()
+
+
+def test_the_game_page_of_an_open_table_sends_to_the_waiting_room_and_an_unknown_one_is_404(client, make_user):
+    match = services.create_match(make_user("host"), players=3)
+    assert client.get(url("game", match.pk))["Location"] == url("table", match.pk)
+    assert client.get(url("game", 999999)).status_code == 404
+    assert client.get(url("table", 999999)).status_code == 404

@@ -38,13 +38,14 @@ STOP_WORDS = {
         nello nei negli nell no non o per perche piu posso puo possono puoi qual quale quali quando quanto
         quanti quante quello quella quelle quelli questo questa queste questi se si sia sono su sul sulla
         sulle sullo sui sugli sull suo sua suoi sue te ti tra fra tu tuo tua tuoi tue un una uno vi voi
-        c e gia succede
+        c e gia succede di d del nei negli col coi sto sta stai stanno cosi
     """.split()),
     "pt-br": set("""
         a ao aos as com como da das de do dos e ela elas ele eles em entre era essa essas esse esses
         esta estas este estes eu foi ha isso isto ja la lhe mais mas me meu minha muito na nas nao nem
         no nos o os ou para pela pelas pelo pelos por posso pode podem pois qual quais quando que quem
         se sem ser seu seus sua suas so tem ter um uma umas uns voce voces acontece eu
+        num numa nuns numas dum duma neste nesta nisso naquele aquele aquela aquilo sao esta
     """.split()),
 }
 

@@ -34,7 +34,7 @@ class Profile:
         "own_fixed", "own_choices", "trade_fixed", "trade_choices", "own_sig", "trade_sig",
         "price_left", "price_right", "prices", "shields", "names", "built_ids", "colors",
         "free_build", "seventh", "copy_guild", "stages_built", "stage_count", "next_stage",
-        "stage_fx", "science", "science_wild", "wonder", "side",
+        "stage_fx", "science", "science_wild", "wonder", "side", "stages", "trade_max",
     )
 
 
@@ -67,7 +67,80 @@ def profile(player):
     return prof
 
 
+def _max_units(fixed, choices):
+    return tuple(fixed[r] + sum(1 for ch in choices if r in ch) for r in range(7))
+
+
 def _build(key):
+    """A profile, derived from the profile with one card or one stage less when it is cached
+    (the usual case: a city grows by one card a turn), else from scratch."""
+    wonder_id, side, nstages, built = key
+    cat = _cat.get()
+    if built:
+        parent = _PROFILES.get((wonder_id, side, nstages, built[:-1]))
+        if parent is not None:
+            card = cat.cards[built[-1]]
+            return _extend(parent, card.fx, card)
+    if nstages:
+        parent = _PROFILES.get((wonder_id, side, nstages - 1, built))
+        if parent is not None:
+            return _extend(parent, parent.stages[nstages - 1].fx, None)
+    return _build_full(key)
+
+
+def _extend(parent, fx, card):
+    p = Profile()
+    for name in Profile.__slots__:
+        setattr(p, name, getattr(parent, name))
+    if any(fx.fixed):
+        p.own_fixed = tuple([a + b for a, b in zip(parent.own_fixed, fx.fixed)])
+    if fx.choices:
+        p.own_choices = tuple(sorted(parent.own_choices + fx.choices))
+    if any(fx.fixed) or fx.choices:
+        p.own_sig = (p.own_fixed, p.own_choices)
+    if any(fx.trade_fixed) or fx.trade_choices:
+        if any(fx.trade_fixed):
+            p.trade_fixed = tuple([a + b for a, b in zip(parent.trade_fixed, fx.trade_fixed)])
+        if fx.trade_choices:
+            p.trade_choices = tuple(sorted(parent.trade_choices + fx.trade_choices))
+        p.trade_sig = (p.trade_fixed, p.trade_choices)
+        p.trade_max = _max_units(p.trade_fixed, p.trade_choices)
+    if fx.discounts:
+        price_left = list(p.price_left)
+        price_right = list(p.price_right)
+        for res, sides, price in fx.discounts:
+            for s in sides:
+                target = price_left if s == "left" else price_right
+                for r in res:
+                    if price < target[r]:
+                        target[r] = price
+        p.price_left = tuple(price_left)
+        p.price_right = tuple(price_right)
+        p.prices = (p.price_left, p.price_right)
+    p.shields += fx.shields
+    if fx.science >= 0:
+        science = list(p.science)
+        science[fx.science] += 1
+        p.science = tuple(science)
+    p.science_wild += fx.science_choice
+    p.free_build = p.free_build or fx.free_build_per_age
+    p.seventh = p.seventh or fx.play_seventh_card
+    p.copy_guild = p.copy_guild or fx.copy_guild
+    if card is not None:
+        p.names = parent.names | {card.key}
+        p.built_ids = parent.built_ids | {card.id}
+        colors = list(p.colors)
+        colors[COLOR_INDEX[card.color]] += 1
+        p.colors = tuple(colors)
+    else:
+        n = parent.stages_built + 1
+        p.stages_built = n
+        p.stage_fx = parent.stage_fx + (fx,)
+        p.next_stage = p.stages[n] if n < len(p.stages) else None
+    return p
+
+
+def _build_full(key):
     wonder_id, side, nstages, built = key
     cat = _cat.get()
     wonder = cat.wonders[wonder_id]
@@ -136,6 +209,8 @@ def _build(key):
     p.next_stage = stages[nstages] if nstages < len(stages) else None
     p.science = tuple(science)
     p.science_wild = wild
+    p.stages = stages
+    p.trade_max = _max_units(p.trade_fixed, p.trade_choices)
     return p
 
 

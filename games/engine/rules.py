@@ -118,7 +118,8 @@ def _trade_context(state, seat):
     prof = profile(players[seat])
     lprof = profile(players[left_of(seat, n)])
     rprof = profile(players[right_of(seat, n)])
-    ctx = trading.context(prof.own_sig, lprof.trade_sig, rprof.trade_sig, prof.prices)
+    ctx = trading.context(prof.own_sig, lprof.trade_sig, rprof.trade_sig, prof.prices,
+                          lprof.trade_max, rprof.trade_max)
     return prof, ctx
 
 

@@ -38,14 +38,14 @@ class Context:
     __slots__ = ("key", "own_fixed", "own_choices", "left", "right", "lmax", "rmax", "pl", "pr",
                  "memo")
 
-    def __init__(self, key):
+    def __init__(self, key, lmax=None, rmax=None):
         own_sig, left_sig, right_sig, prices = key
         self.key = key
         self.own_fixed, self.own_choices = own_sig
         self.left = left_sig
         self.right = right_sig
-        self.lmax = _max_units(left_sig)
-        self.rmax = _max_units(right_sig)
+        self.lmax = lmax or _max_units(left_sig)
+        self.rmax = rmax or _max_units(right_sig)
         self.pl, self.pr = prices
         self.memo = {}
 
@@ -55,14 +55,15 @@ def _max_units(sig):
     return tuple(fixed[r] + sum(1 for ch in choices if r in ch) for r in range(7))
 
 
-def context(own_sig, left_sig, right_sig, prices):
-    """A memo for one buyer situation; pass it to ``options_in``."""
+def context(own_sig, left_sig, right_sig, prices, lmax=None, rmax=None):
+    """A memo for one buyer situation; pass it to ``options_in``. `lmax`/`rmax` (units each
+    neighbour can sell per resource) are derived from the signatures when not given."""
     key = (own_sig, left_sig, right_sig, prices)
     ctx = _CTX.get(key)
     if ctx is None:
         if len(_CTX) >= _MAX_CTX:
             _CTX.clear()
-        ctx = _CTX[key] = Context(key)
+        ctx = _CTX[key] = Context(key, lmax, rmax)
     return ctx
 
 

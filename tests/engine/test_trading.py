@@ -200,3 +200,65 @@ def test_choice_producers_on_both_sides_are_matched_correctly():
     # 3 wood impossible with one unit per card... left 1 + right 2 = 3 -> possible
     assert trading.compute((3, 0, 0, 0, 0, 0, 0), own, left, right, prices) == ((2, 4),)
     assert trading.compute((4, 0, 0, 0, 0, 0, 0), own, left, right, prices) == ()
+
+
+# --- payment enumeration against a brute force --------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+RES = st.integers(min_value=0, max_value=6)
+CHOICE = st.lists(RES, min_size=2, max_size=3, unique=True).map(lambda xs: tuple(sorted(xs)))
+
+
+def _vec(units):
+    v = [0] * 7
+    for r in units:
+        v[r] += 1
+    return tuple(v)
+
+
+def _brute(cost, own_fixed, own_choices, left, right, prices):
+    """Give every needed unit its own source unit, in every possible way."""
+    sources = []  # (resources it can give, side or None)
+    for r in range(7):
+        sources += [((r,), None)] * own_fixed[r]
+    sources += [(ch, None) for ch in own_choices]
+    for side, (fixed, choices) in (("left", left), ("right", right)):
+        for r in range(7):
+            sources += [((r,), side)] * fixed[r]
+        sources += [(ch, side) for ch in choices]
+    units = [r for r in range(7) for _ in range(cost[r])]
+    found = set()
+
+    def rec(i, used, cl, cr):
+        if i == len(units):
+            found.add((cl, cr))
+            return
+        r = units[i]
+        for j, (res, side) in enumerate(sources):
+            if not used >> j & 1 and r in res:
+                rec(i + 1, used | 1 << j,
+                    cl + (prices[0][r] if side == "left" else 0),
+                    cr + (prices[1][r] if side == "right" else 0))
+
+    rec(0, 0, 0, 0)
+    return tuple(sorted(o for o in found
+                        if not any(p != o and p[0] <= o[0] and p[1] <= o[1] for p in found)))
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(cost=st.lists(RES, max_size=5), own=st.lists(RES, max_size=3),
+       own_choices=st.lists(CHOICE, max_size=2), lf=st.lists(RES, max_size=4),
+       lc=st.lists(CHOICE, max_size=2), rf=st.lists(RES, max_size=4),
+       rc=st.lists(CHOICE, max_size=2),
+       pl=st.lists(st.sampled_from([1, 2]), min_size=7, max_size=7),
+       pr=st.lists(st.sampled_from([1, 2]), min_size=7, max_size=7))
+def test_payment_options_match_a_brute_force_enumeration(cost, own, own_choices, lf, lc, rf,
+                                                         rc, pl, pr):
+    own_sig = (_vec(own), tuple(sorted(own_choices)))
+    left = (_vec(lf), tuple(sorted(lc)))
+    right = (_vec(rf), tuple(sorted(rc)))
+    prices = (tuple(pl), tuple(pr))
+    expected = _brute(_vec(cost), _vec(own), own_choices, left, right, prices)
+    assert trading.compute(_vec(cost), own_sig, left, right, prices) == expected

@@ -45,9 +45,9 @@ def _strings(obj, out):
     return out
 
 
-def check_views(state):
+def check_views(state, seats=None):
     n = len(state["players"])
-    for seat in [None] + list(range(n)):
+    for seat in [None] + (list(range(n)) if seats is None else list(seats)):
         v = engine.view(state, seat)
         seen = _strings(v, Counter())
         allowed = Counter()
@@ -148,6 +148,8 @@ def random_game(n, seed, sides="A", mutate=0.1, check_every=1, views=True):
             if rng.random() < mutate:
                 action = _mutate(action, rng, ids)
             before = state
+            deep = views and steps % 5 == 0  # every seat's view and a frozen input, 1 step in 5
+            frozen = json.dumps(before, sort_keys=True) if deep else None
             try:
                 state, events = engine.apply(state, seat, action)
             except engine.IllegalAction as err:
@@ -155,17 +157,21 @@ def random_game(n, seed, sides="A", mutate=0.1, check_every=1, views=True):
                 json.dumps(err.facts)
                 assert before == state
                 state, events = engine.apply(state, seat, rng.choice(legal))
+            if frozen is not None:  # apply never mutates its input
+                assert json.dumps(before, sort_keys=True) == frozen
+                assert json.loads(json.dumps(state)) == state
             accepted = state["log"][-1]
             assert accepted["seat"] == seat
             assert accepted["action"] in engine.legal_actions(before, seat)
             steps += 1
             assert steps < MAX_STEPS
             if steps % check_every == 0:
-                _check(before, state, events, dealt, views)
+                _check(before, state, events, dealt, views and (None if deep else [seat]))
     return config, state
 
 
 def _check(before, state, events, dealt, views):
+    """`views`: False (no view check), None (every seat) or a list of seats to check."""
     assert all(p["coins"] >= 0 for p in state["players"])
     assert located_cards(state) == dealt
     # coins: conserved between seats, only the bank adds or takes
@@ -180,8 +186,8 @@ def _check(before, state, events, dealt, views):
     for ev in events:
         ev.pop("_players", None)
     json.dumps(events)
-    if views:
-        check_views(state)
+    if views is not False:
+        check_views(state, views)
 
 
 def _mutate(action, rng, ids):

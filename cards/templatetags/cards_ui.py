@@ -305,6 +305,6 @@ def nav_section(context) -> str:
         return SECTIONS[name]
     if name.startswith("rules"):
         return "rules"
-    if name.startswith(("lobby", "game", "match", "play")):
+    if name.startswith(("lobby", "game", "match", "play", "table", "invite", "leaderboard", "player", "score")):
         return "play"
     return ""

@@ -75,7 +75,7 @@ def _split_front_matter(text: str, name: str, slug: str) -> tuple[dict, str, int
 
 
 def read_rule_file(path: Path, rules_dir: Path, card_ids: set[str], wonder_ids: set[str]) -> RuleFile:
-    name = str(path.relative_to(rules_dir.parent)) if path.is_relative_to(rules_dir.parent) else path.name
+    name = f"rules/{path.relative_to(rules_dir).as_posix()}" if path.is_relative_to(rules_dir) else path.name
     match = FILE_NAME_RE.match(path.name)
     if not match:
         _fail(name, "-", "file name", "must be NN_slug.LANG.md with LANG one of " + ", ".join(LANGUAGES))

@@ -116,6 +116,9 @@ class SearchDocument(models.Model):
     )
     body = models.TextField()
     keywords = models.TextField(blank=True, help_text="Indexed with the body, never shown (a card's colour words).")
+    context = models.TextField(
+        blank=True, help_text="Indexed with the title, never shown (the summary of the section a subsection is in).",
+    )
     url = models.CharField(max_length=300)
     source_title = models.CharField(max_length=200, blank=True, help_text="Title of the imported rulebook.")
     position = models.PositiveIntegerField(default=0)

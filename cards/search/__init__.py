@@ -25,6 +25,7 @@ KINDS = {"all": ["rules", "imported", "card", "wonder"], "rules": ["rules", "imp
 MAX_QUERY_LENGTH = 200
 CANDIDATES = 60
 SNIPPET_WORDS = 28
+SECOND_BEST_WEIGHT = 0.5
 SOURCES = {"rules": "reference", "imported": "imported", "card": "catalogue", "wonder": "catalogue"}
 
 
@@ -81,7 +82,7 @@ def search(query: str, language: str, kind: str = "all", limit: int = 10) -> Sea
         return SearchResults(query=query)
     hits, unmatched, exact_found = _run(engine, terms, language, KINDS[kind], limit)
     if hits:
-        suggestion = _correct(engine, query, unmatched, language) if unmatched else None
+        suggestion = _correct(engine, query, unmatched, language, strict=True) if unmatched else None
         return SearchResults(hits, query, fallback=None if exact_found else "prefix", suggestion=suggestion)
     corrected = _correct(engine, query, terms, language)
     if corrected:
@@ -98,7 +99,7 @@ def _run(engine, terms, language, kinds, limit):
     if not candidates:
         return [], terms, False
     statistics = engine.statistics(language)
-    best: dict[tuple[str, str], tuple[float, int]] = {}
+    groups: dict[tuple[str, str], list[tuple[float, int]]] = {}
     matched_terms = set()
     exact_found = False
     for doc_id, doc_kind, ref, _rank, lexicon in candidates:
@@ -110,10 +111,15 @@ def _run(engine, terms, language, kinds, limit):
                 exact_found = True
         coverage = sum(1 for q in qualities if q) / len(terms)
         value *= 0.5 + 0.5 * coverage
-        key = (doc_kind, ref)
-        if key not in best or (value, -doc_id) > (best[key][0], -best[key][1]):
-            best[key] = (value, doc_id)
-    ranked = sorted(best.values(), key=lambda item: (-item[0], item[1]))[:limit]
+        groups.setdefault((doc_kind, ref), []).append((value, doc_id))
+    # A rules section scores as its best subsection, plus a little for its second best: a section
+    # answering the question in several places beats one that mentions it once.
+    ranked = []
+    for members in groups.values():
+        members.sort(key=lambda item: (-item[0], item[1]))
+        value = members[0][0] + (SECOND_BEST_WEIGHT * members[1][0] if len(members) > 1 else 0.0)
+        ranked.append((value, members[0][1]))
+    ranked = sorted(ranked, key=lambda item: (-item[0], item[1]))[:limit]
     documents = SearchDocument.objects.in_bulk([doc_id for _, doc_id in ranked])
     chosen = [(value, documents[doc_id]) for value, doc_id in ranked]
     snippets = engine.snippets([doc for _, doc in chosen], terms, language, SNIPPET_WORDS)
@@ -154,18 +160,20 @@ def _edit_distance(a: str, b: str, limit: int) -> int:
     return previous[-1]
 
 
-def _correct(engine, query: str, terms, language: str) -> str | None:
-    """The query with each of `terms` replaced by the closest word of the index, if any is close."""
+def _correct(engine, query: str, terms, language: str, strict: bool = False) -> str | None:
+    """The query with each of `terms` replaced by the closest word of the index, if any is close.
+    strict (when the query found something anyway): only words of 5+ letters, keeping their first
+    two letters, so that a rare word is not "corrected" into an unrelated one."""
     corrected = query
     changed = False
     for term in terms:
         word = text_analysis.strip_accents(term.word)
-        if len(word) < 3 or not word.isalpha():
+        if len(word) < (5 if strict else 3) or not word.isalpha():
             continue
         limit = 1 if len(word) <= 5 else 2
         best = None
         for candidate, frequency in engine.similar_words(word, language):
-            if candidate == word:
+            if candidate == word or strict and candidate[:2] != word[:2]:
                 continue
             distance = _edit_distance(word, candidate, limit)
             if distance <= limit:

@@ -68,7 +68,7 @@ def _rules_documents() -> list[SearchDocument]:
                 body = f"{text.summary}\n{body}".strip()
             docs.append(SearchDocument(
                 kind="rules", language=text.language, ref=section.slug, anchor=chunk["anchor"],
-                title=text.title, heading=chunk["heading"], body=body,
+                title=text.title, heading=chunk["heading"], body=body, context=text.summary,
                 url=base_url + (f"#{chunk['anchor']}" if chunk["anchor"] else ""),
                 position=section.position * 1000 + index,
             ))
@@ -135,11 +135,13 @@ INDEXED_HEADING_KINDS = ("rules", "wonder")
 
 
 def indexed_fields(doc: SearchDocument) -> tuple[str, str, str]:
-    """(title, heading, body) as indexed: a rulebook's title is shown, not searched; keywords go with
-    the body."""
+    """(title, heading, body) as indexed: the context goes with the title (a section's summary
+    counts for each of its subsections), keywords with the body; a rulebook's title is shown, not
+    searched."""
+    title = f"{doc.title}\n{doc.context}" if doc.context else doc.title
     heading = doc.heading if doc.kind in INDEXED_HEADING_KINDS else ""
     body = f"{doc.body}\n{doc.keywords}" if doc.keywords else doc.body
-    return doc.title, heading, body
+    return title, heading, body
 
 
 def vocabulary(docs: list[SearchDocument]) -> dict[str, Counter]:

@@ -24,7 +24,7 @@ def index(docs: list[SearchDocument]) -> None:
         for language in CONFIGURATIONS:
             cursor.execute(
                 "UPDATE cards_searchdocument SET vector ="
-                " setweight(to_tsvector(%s::regconfig, title), 'A')"
+                " setweight(to_tsvector(%s::regconfig, title || ' ' || context), 'A')"
                 " || setweight(to_tsvector(%s::regconfig,"
                 "    CASE WHEN kind IN ('rules', 'wonder') THEN heading ELSE '' END), 'B')"
                 " || setweight(to_tsvector(%s::regconfig, body || ' ' || keywords), 'D')"
@@ -51,7 +51,7 @@ def _lexicon(tsvector_text: str) -> Lexicon:
 def statistics(language: str) -> Statistics:
     """Document frequencies of the lexemes in `language` (cached until the index changes)."""
     with connection.cursor() as cursor:
-        cursor.execute("SELECT MAX(id), COUNT(*) FROM cards_searchdocument")
+        cursor.execute("SELECT MAX(id), MIN(id), COUNT(*) FROM cards_searchdocument")
         stamp = cursor.fetchone()
         key = (connection.settings_dict["NAME"], language)
         cached = _statistics_cache.get(key)
@@ -114,7 +114,7 @@ def candidates(terms, language: str, kinds: list[str], limit: int):
             "SELECT d.id, d.kind, d.ref, ts_rank(%s::float4[], d.vector, q, 1), d.vector::text"
             " FROM cards_searchdocument d, to_tsquery('simple', %s) q"
             " WHERE d.language = %s AND d.kind = ANY(%s) AND d.vector @@ q"
-            " ORDER BY 2 DESC, d.id LIMIT %s",
+            " ORDER BY 4 DESC, d.id LIMIT %s",
             [RANK_WEIGHTS, tsquery(terms), language, list(kinds), limit],
         )
         rows = cursor.fetchall()

@@ -61,7 +61,7 @@ _statistics_cache: dict = {}
 def statistics(language: str) -> Statistics:
     """Document frequencies of the stems in `language` (cached until the index changes)."""
     with connection.cursor() as cursor:
-        cursor.execute("SELECT MAX(id), COUNT(*) FROM cards_searchdocument")
+        cursor.execute("SELECT MAX(id), MIN(id), COUNT(*) FROM cards_searchdocument")
         stamp = cursor.fetchone()
         key = (connection.settings_dict["NAME"], language)
         cached = _statistics_cache.get(key)
@@ -91,7 +91,9 @@ def snippets(docs: list[SearchDocument], terms, language: str, words: int) -> di
 
 
 def vocabulary(language: str) -> list[tuple[str, int]]:
-    stamp = SearchWord.objects.filter(language=language).values_list("id", flat=True).order_by("-id").first()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT MAX(id), MIN(id), COUNT(*) FROM cards_searchword WHERE language = %s", [language])
+        stamp = cursor.fetchone()
     key = (connection.settings_dict["NAME"], language)
     cached = _vocabulary_cache.get(key)
     if cached is None or cached[0] != stamp:

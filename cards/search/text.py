@@ -29,7 +29,7 @@ STOP_WORDS = {
         now of off on once only or other our out over own same shall she should so some such than that
         the their them then there these they this those through to too under until up upon us very was
         we were what when where whether which while who whom whose why will with would you your yours
-        happens happen mean means work works
+        happens happen mean means work works many much get got need one
     """.split()),
     "it": set("""
         a ad al alla alle allo ai agli all anche avere c che chi ci cio come con cosa cui da dal dalla
@@ -38,7 +38,8 @@ STOP_WORDS = {
         nello nei negli nell no non o per perche piu posso puo possono puoi qual quale quali quando quanto
         quanti quante quello quella quelle quelli questo questa queste questi se si sia sono su sul sulla
         sulle sullo sui sugli sull suo sua suoi sue te ti tra fra tu tuo tua tuoi tue un una uno vi voi
-        c e gia succede di d del nei negli col coi sto sta stai stanno cosi
+        c e gia succede di d del nei negli col coi sto sta stai stanno cosi mio miei mie
+        tuoi tue suoi nostro vostro loro
     """.split()),
     "pt-br": set("""
         a ao aos as com como da das de do dos e ela elas ele eles em entre era essa essas esse esses
@@ -46,6 +47,7 @@ STOP_WORDS = {
         no nos o os ou para pela pelas pelo pelos por posso pode podem pois qual quais quando que quem
         se sem ser seu seus sua suas so tem ter um uma umas uns voce voces acontece eu
         num numa nuns numas dum duma neste nesta nisso naquele aquele aquela aquilo sao esta
+        quanto quanta quantos quantas cada onde
     """.split()),
 }
 

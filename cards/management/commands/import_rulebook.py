@@ -129,18 +129,18 @@ def split_sections(lines: list[str], fallback_title: str, language: str = "en") 
     with its sentence (lower-case start); three or more heading-like lines in a row are a list,
     not headings; a heading with no text joins the next one."""
     marks = []
-    previous = ""
+    previous, previous_index = "", -1
     for index, line in enumerate(lines):
         explicit = heading_text(line)
         candidate = explicit is not None or (
             looks_like_heading(line, language)
-            and (_ends_sentence(previous) or index == 0 or marks and marks[-1] == index - 1)
+            and (_ends_sentence(previous) or previous_index < 0 or marks and marks[-1] == previous_index)
             and not _next_text(lines, index)[:1].islower()
         )
         if candidate:
             marks.append(index)
         if line.strip():
-            previous = line
+            previous, previous_index = line, index
     # Runs of 3+ heading-like lines (ignoring blanks) are lists: drop them unless explicit.
     runs, current = [], []
     for index in marks:
@@ -156,6 +156,9 @@ def split_sections(lines: list[str], fallback_title: str, language: str = "en") 
     for run in runs:
         if len(run) >= 3:
             headings.update(i for i in run if heading_text(lines[i]) is not None)
+            # "Title", blank line, then the list lines one under the other: the title stays.
+            if run[1] > run[0] + 1 and all(b == a + 1 for a, b in zip(run[1:], run[2:])):
+                headings.add(run[0])
         else:
             headings.update(run)
 

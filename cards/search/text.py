@@ -18,6 +18,7 @@ import snowballstemmer
 
 SNOWBALL = {"en": "english", "it": "italian", "pt-br": "portuguese"}
 WORD_RE = re.compile(r"[^\W_]+", re.UNICODE)
+SPLIT_RE = re.compile(r"([^\W_]+)", re.UNICODE)
 MAX_QUERY_TERMS = 12
 
 # Function words dropped from queries (lower case, without accents).
@@ -164,12 +165,15 @@ class Lexicon:
     """The normalised terms of one document, per field (title, heading, body), with counts."""
 
     def __init__(self, title, heading, body):
-        self.fields = [Counter(title), Counter(heading), Counter(body)]
+        weights = dict(zip(("title", "heading", "body"), FIELD_WEIGHTS))
+        counts = Counter(body)
+        self.weighted: dict[str, float] = {stem_: count * weights["body"] for stem_, count in counts.items()}
+        for field_name, stems in (("title", title), ("heading", heading)):
+            for stem_ in stems:
+                self.weighted[stem_] = self.weighted.get(stem_, 0.0) + weights[field_name]
         self.length = len(body) + len(title) + len(heading)
-        self.all = Counter()
-        for counter in self.fields:
-            self.all.update(counter)
-        self.sorted = sorted(self.all)
+        self.all = self.weighted
+        self.sorted = sorted(self.weighted)
 
     def _with_prefix(self, prefix: str) -> list[str]:
         i = bisect.bisect_left(self.sorted, prefix)
@@ -202,7 +206,7 @@ class Lexicon:
         return forms[0][0] if forms else 0.0
 
     def weighted_frequency(self, stems) -> float:
-        return sum(weight * counter[s] for weight, counter in zip(FIELD_WEIGHTS, self.fields) for s in stems)
+        return sum(self.weighted.get(s, 0.0) for s in stems)
 
 
 class Statistics:
@@ -270,53 +274,66 @@ def marked_to_html(text: str) -> str:
 def highlight(text: str, terms: list[Term], language: str, max_words: int = 0) -> str:
     """HTML of `text` (escaped), with the words matching `terms` in <mark>. With max_words, only the
     window of that many words holding the most distinct matches, with ellipses where cut."""
-    tokens = list(WORD_RE.finditer(text))
+    parts = SPLIT_RE.split(text)  # separator, word, separator, word, ..., separator
+    tokens = parts[1::2]
     if not tokens:
         return html.escape(text[:300], quote=False)
-    hits = []  # per token: index of the matched term, or -1
+    exact: dict[str, int] = {}
+    prefixes: list[tuple[str, int]] = []
+    for index in range(len(terms) - 1, -1, -1):  # the first term wins when two match
+        term = terms[index]
+        for variant in term.variants():
+            exact[variant] = index
+        if term.prefix_ok:
+            prefixes.append((term.stem, index))
+    prefixes.reverse()
     known: dict[str, int] = {}
-    for token in tokens:
-        normalised = stem(token.group().lower(), language)
-        if normalised not in known:
-            known[normalised] = next((i for i, t in enumerate(terms) if term_matches_stem(t, normalised)), -1)
-        hits.append(known[normalised])
+
+    def match(word: str) -> int:
+        normalised = stem(word, language)
+        found = exact.get(normalised, -1)
+        if found < 0:
+            found = next((i for prefix, i in prefixes if normalised.startswith(prefix)), -1)
+        known[word] = found
+        return found
+
+    lowered = [token.lower() for token in tokens]
+    hits = [known[w] if w in known else match(w) for w in lowered]  # matched term per word, or -1
     start, end = 0, len(tokens)
     if max_words and len(tokens) > max_words:
-        best, best_key = 0, (-1, 0)
-        counts: Counter = Counter(h for h in hits[:max_words] if h >= 0)
-        total = sum(counts.values())
-        for first in range(0, len(tokens) - max_words + 1):
-            if first:
-                leaving, entering = hits[first - 1], hits[first + max_words - 1]
-                if leaving >= 0:
-                    counts[leaving] -= 1
-                    total -= 1
-                    if not counts[leaving]:
-                        del counts[leaving]
-                if entering >= 0:
-                    counts[entering] += 1
-                    total += 1
-            key = (len(counts), total)
-            if key > best_key:
-                best, best_key = first, key
-        # Start a little before the first match, so the match has some context.
-        first_hit = next((i for i in range(best, best + max_words) if hits[i] >= 0), best)
-        start = max(0, min(best, first_hit - 4))
+        start = _best_window(hits, max_words)
         end = min(len(tokens), start + max_words)
-    out = []
-    cursor = tokens[start].start() if start else 0
-    if start:
-        out.append("… ")
+    out = ["… "] if start else [parts[0]]
     for index in range(start, end):
-        token = tokens[index]
-        out.append(text[cursor:token.start()])
-        if hits[index] >= 0:
-            out.append(MARK_START + token.group() + MARK_END)
-        else:
-            out.append(token.group())
-        cursor = token.end()
-    if end < len(tokens):
-        out.append(" …")
-    else:
-        out.append(text[cursor:])
+        if index > start:
+            out.append(parts[2 * index])
+        word = tokens[index]
+        out.append(MARK_START + word + MARK_END if hits[index] >= 0 else word)
+    out.append(" …" if end < len(tokens) else parts[-1])
     return marked_to_html(" ".join("".join(out).split()))
+
+
+def _best_window(hits: list[int], size: int) -> int:
+    """Start of the window of `size` words with the most distinct matched terms (then the most
+    matches), moved back a little so that its first match has some context."""
+    if all(h < 0 for h in hits):
+        return 0
+    best, best_key = 0, (-1, 0)
+    counts: Counter = Counter(h for h in hits[:size] if h >= 0)
+    total = sum(counts.values())
+    for first in range(0, len(hits) - size + 1):
+        if first:
+            leaving, entering = hits[first - 1], hits[first + size - 1]
+            if leaving >= 0:
+                counts[leaving] -= 1
+                total -= 1
+                if not counts[leaving]:
+                    del counts[leaving]
+            if entering >= 0:
+                counts[entering] += 1
+                total += 1
+        key = (len(counts), total)
+        if key > best_key:
+            best, best_key = first, key
+    first_hit = next((i for i in range(best, best + size) if hits[i] >= 0), best)
+    return max(0, min(best, first_hit - 4))

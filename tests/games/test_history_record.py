@@ -1,0 +1,162 @@
+"""Recording a finished match: results, counters, ratings, exactly once."""
+import pytest
+from django.db import IntegrityError, transaction
+
+from games import engine
+from games.history import record_finished_match
+from games.models import Match, MatchRecord, PlayerRating, RatingChange, SeatResult, WonderStat
+from games.ratings import initial
+from games.simulate import play_and_store
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def people(django_user_model):
+    return [django_user_model.objects.create_user(username=f"p{k}") for k in range(5)]
+
+
+def test_a_finished_match_keeps_a_result_row_per_seat_from_the_engine_score_sheet(people):
+    match = play_and_store(people[:4], seed=3)
+    sheets = engine.scores(match.state)
+    rows = list(SeatResult.objects.filter(match=match).order_by("seat"))
+    assert len(rows) == 4
+    for row, sheet, player in zip(rows, sheets, match.state["players"]):
+        assert row.user == people[row.seat]
+        assert (row.wonder, row.side) == (player["wonder"], player["side"])
+        assert row.total == sheet["total"] and row.rank == sheet["rank"] and row.coins == sheet["coins"]
+        assert row.wonder_points == sheet["wonder"]
+        assert row.military + row.treasury + row.wonder_points + row.civilian + row.science + row.commercial \
+            + row.guilds == row.total
+        assert row.mode == "base" and row.players == 4 and row.rated and row.finished_at == match.finished_at
+
+
+def test_the_record_keeps_options_times_and_the_rating_policy(people):
+    match = play_and_store(people[:3], seed=4, sides="B")
+    record = MatchRecord.objects.get(match=match)
+    assert record.rated and record.unrated_reason == ""
+    assert record.options["sides"] == "B" and record.options["config"]["players"] == 3
+    assert record.started_at < record.finished_at == match.finished_at
+
+
+def test_a_match_with_a_bot_is_recorded_but_not_rated(people):
+    match = play_and_store([people[0], people[1], "greedy"], seed=5)
+    record = MatchRecord.objects.get(match=match)
+    assert not record.rated and record.unrated_reason == "bots"
+    bot = SeatResult.objects.get(match=match, seat=2)
+    assert bot.user is None and bot.bot_level == "greedy"
+    assert not RatingChange.objects.exists() and not PlayerRating.objects.exists()
+
+
+def test_a_match_with_an_abandoned_seat_is_not_rated_and_the_seat_says_so(people):
+    match = play_and_store(people[:3], seed=6, abandoned={1})
+    record = MatchRecord.objects.get(match=match)
+    assert not record.rated and record.unrated_reason == "abandoned"
+    seat = SeatResult.objects.get(match=match, seat=1)
+    assert seat.abandoned and seat.user == people[1] and seat.bot_level == "greedy"
+    assert not RatingChange.objects.exists()
+
+
+def test_a_rated_match_moves_every_rating_once_and_keeps_before_and_after(people):
+    match = play_and_store(people[:4], seed=7)
+    mu0, sigma0 = initial()
+    changes = {c.user_id: c for c in RatingChange.objects.filter(match=match)}
+    assert len(changes) == 4
+    for row in SeatResult.objects.filter(match=match):
+        change = changes[row.user_id]
+        rating = PlayerRating.objects.get(user_id=row.user_id, mode="base")
+        assert (change.mu_before, change.sigma_before) == (mu0, sigma0)
+        assert (rating.mu, rating.sigma) == (change.mu_after, change.sigma_after)
+        assert rating.ordinal == pytest.approx(rating.mu - 3 * rating.sigma)
+        assert change.rank == row.rank and rating.rated_games == 1 and rating.wins == (row.rank == 1)
+        assert rating.sigma < sigma0
+    winner = min(changes.values(), key=lambda c: c.rank)
+    loser = max(changes.values(), key=lambda c: c.rank)
+    assert winner.mu_after > mu0 > loser.mu_after
+
+
+def test_recording_the_same_match_again_changes_nothing(people):
+    match = play_and_store(people[:3], seed=8)
+    before = list(PlayerRating.objects.order_by("user_id").values_list("mu", "sigma", "rated_games"))
+    again = record_finished_match(Match.objects.get(pk=match.pk))
+    assert again == MatchRecord.objects.get(match=match)
+    assert SeatResult.objects.filter(match=match).count() == 3
+    assert RatingChange.objects.filter(match=match).count() == 3
+    assert list(PlayerRating.objects.order_by("user_id").values_list("mu", "sigma", "rated_games")) == before
+    assert sum(WonderStat.objects.values_list("seats", flat=True)) == 3
+
+
+def _unrecorded_finished_match(people, seed):
+    match = play_and_store(people, seed=seed)
+    for model in (RatingChange, SeatResult, MatchRecord, PlayerRating, WonderStat):
+        model.objects.all().delete()
+    return Match.objects.get(pk=match.pk)
+
+
+def test_ratings_are_applied_once_even_if_the_finishing_transaction_is_retried(people):
+    match = _unrecorded_finished_match(people[:4], seed=9)
+
+    class Crash(Exception):
+        pass
+
+    # First attempt: the finishing transaction records, then fails after the record and rolls back.
+    with pytest.raises(Crash):
+        with transaction.atomic():
+            record_finished_match(match)
+            assert RatingChange.objects.filter(match=match).count() == 4
+            raise Crash()
+    assert not RatingChange.objects.exists() and not PlayerRating.objects.exists()
+    # The retry commits; a late duplicate (a retried task) after the commit is a no-op.
+    with transaction.atomic():
+        record_finished_match(match)
+    with transaction.atomic():
+        record_finished_match(Match.objects.get(pk=match.pk))
+    assert RatingChange.objects.filter(match=match).count() == 4
+    assert list(PlayerRating.objects.values_list("rated_games", flat=True)) == [1, 1, 1, 1]
+
+
+def test_the_database_refuses_a_second_rating_change_for_the_same_match_and_player(people):
+    match = play_and_store(people[:3], seed=10)
+    change = RatingChange.objects.filter(match=match).first()
+    change.pk = None
+    with pytest.raises(IntegrityError), transaction.atomic():
+        change.save()
+
+
+def test_an_unfinished_match_cannot_be_recorded(people):
+    match = play_and_store(people[:3], seed=11)
+    match.status = Match.Status.RUNNING
+    with pytest.raises(ValueError):
+        record_finished_match(match)
+
+
+def test_wonder_counters_follow_every_recorded_seat(people):
+    play_and_store(people[:3], seed=12)
+    play_and_store([people[0], "random", "greedy", people[3]], seed=13)
+    rows = SeatResult.objects.all()
+    assert sum(WonderStat.objects.values_list("seats", flat=True)) == rows.count() == 7
+    assert sum(WonderStat.objects.values_list("wins", flat=True)) == rows.filter(rank=1).count()
+    assert sum(WonderStat.objects.values_list("total_points", flat=True)) == sum(r.total for r in rows)
+
+
+def test_a_match_finished_through_the_live_play_service_is_recorded_in_the_same_transaction(
+    django_user_model, django_capture_on_commit_callbacks
+):
+    from games import services
+
+    host = django_user_model.objects.create_user(username="host")
+    with django_capture_on_commit_callbacks(execute=True):
+        match = services.create_match(host, players=3, bots=["", "greedy", "random"])
+        services.start(match.pk, host)
+    for _ in range(200):
+        match.refresh_from_db()
+        if match.status == Match.Status.FINISHED:
+            break
+        assert 0 in engine.to_act(match.state)
+        with django_capture_on_commit_callbacks(execute=True):
+            services.submit(match.pk, host, engine.legal_actions(match.state, 0)[0])
+    assert match.status == Match.Status.FINISHED
+    record = MatchRecord.objects.get(match=match)
+    assert not record.rated and record.unrated_reason == "bots"
+    assert SeatResult.objects.filter(match=match).count() == 3
+    assert SeatResult.objects.get(match=match, seat=0).user == host

@@ -1,0 +1,139 @@
+"""History pages: match replay, player profile, leaderboard, score-sheet calculator."""
+import json
+import re
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from games import engine
+from games.simulate import play_and_store
+
+pytestmark = pytest.mark.django_db
+
+LANGUAGES = ("en", "it", "pt-br")
+
+
+@pytest.fixture
+def people(django_user_model):
+    return [django_user_model.objects.create_user(username=name) for name in ("ann", "bo", "cy", "di")]
+
+
+@pytest.fixture
+def finished(people):
+    for k in range(8):
+        play_and_store(people[: 3 + k % 2], seed=60 + k)
+    return play_and_store(people[:3], seed=70, sides="B")
+
+
+def url(name, language, *args):
+    with translation.override(language):
+        return reverse(name, args=args)
+
+
+def script_json(html, element_id):
+    found = re.search(rf'<script id="{element_id}" type="application/json">(.*?)</script>', html, re.S)
+    return json.loads(found.group(1))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_match_page_has_a_replay_of_every_step_and_the_score_sheet(client, finished, language):
+    response = client.get(url("match-detail", language, finished.pk))
+    assert response.status_code == 200
+    html = response.content.decode()
+    replay = script_json(html, "replay-data")
+    assert replay["frames"][-1]["phase"] == "over" and len(replay["frames"]) >= 19
+    assert [p["built"] for p in replay["frames"][-1]["players"]] == [p["built"] for p in finished.state["players"]]
+    assert replay["seats"] == ["ann", "bo", "cy"]
+    labels = script_json(html, "replay-labels")
+    assert {"age", "turn", "hand", "built"} <= set(labels)
+    assert 'data-go="next"' in html and "js/replay.js" in html
+    for sheet in engine.scores(finished.state):
+        assert f"<strong>{sheet['total']}</strong>" in html
+
+
+def test_the_replay_names_cards_in_the_pages_language(client, finished):
+    html = client.get(url("match-detail", "it", finished.pk)).content.decode()
+    assert script_json(html, "replay-data")["cards"]["lumber_yard"]["name"] == "Cantiere d'Abbattimento"
+    assert 'lang="it"' in html
+
+
+def test_a_running_match_page_shows_no_replay_and_no_hand(client, people, django_capture_on_commit_callbacks):
+    from games import services
+
+    with django_capture_on_commit_callbacks(execute=True):
+        match = services.create_match(people[0], players=3, bots=["", "greedy", "greedy"])
+        services.start(match.pk, people[0])
+    html = client.get(url("match-detail", "en", match.pk)).content.decode()
+    assert "replay-data" not in html
+    match.refresh_from_db()
+    for card in match.state["players"][0]["hand"]:
+        assert card not in html
+
+
+def test_an_unknown_match_page_is_a_404(client, db):
+    assert client.get(url("match-detail", "en", 424242)).status_code == 404
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_player_profile_has_a_rating_plot_categories_wonders_and_recent_matches(client, finished, language):
+    response = client.get(url("player-profile", language, "ann"))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "<polyline" in html and 'class="bars"' in html
+    assert url("match-detail", language, finished.pk) in html
+    assert html.count('class="bars__row"') == 7
+
+
+def test_an_unknown_player_page_is_a_404(client, db):
+    assert client.get(url("player-profile", "en", "ghost")).status_code == 404
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_leaderboard_page_states_the_rating_policy(client, finished, language):
+    response = client.get(url("leaderboard", language))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "policy-title" in html and "7.8" in html.replace(",", ".")
+
+
+def test_the_leaderboard_page_lists_ranked_players_only(client, finished):
+    from games.models import PlayerRating
+
+    html = client.get(url("leaderboard", "en")).content.decode()
+    for rating in PlayerRating.objects.all():
+        link = url("player-profile", "en", rating.user.username)
+        assert (link in html) == (not rating.provisional)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_calculator_page_has_a_card_picker_in_the_users_language(client, db, language):
+    html = client.get(url("score-calculator", language)).content.decode()
+    names = {"en": "Lumber Yard", "it": "Cantiere d&#x27;Abbattimento", "pt-br": "Depósito de Madeira"}
+    assert names[language] in html
+    from games.engine import catalogue
+
+    assert html.count('name="seat-0-cards"') == len(catalogue.get().card_list)  # Age I and II Looms apart
+
+
+def test_the_calculator_page_scores_a_table(client, db):
+    response = client.post(url("score-calculator", "en"), {
+        "players": "3", "seat-0-name": "Ann", "seat-0-wonder": "giza", "seat-0-stages": "3",
+        "seat-0-cards": ["baths", "temple"], "seat-0-coins": "7", "seat-0-military": "1 3 -1",
+        "seat-1-wonder": "rhodes", "seat-2-wonder": "ephesus",
+    })
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<strong>26</strong>" in html and "Ann" in html
+
+
+def test_the_calculator_page_says_what_is_wrong_with_an_impossible_table(client, db):
+    response = client.post(url("score-calculator", "en"), {
+        "players": "3", "seat-0-wonder": "giza", "seat-0-stages": "7", "seat-1-wonder": "giza",
+        "seat-2-wonder": "ephesus", "seat-2-military": "2",
+    })
+    html = response.content.decode()
+    assert "This table could not exist" in html
+    assert "This side of the wonder has fewer stages." in html
+    assert "This wonder is already at another seat." in html
+    assert "Conflict tokens are 1, 3, 5" in html

@@ -1,0 +1,47 @@
+"""manage.py simulate_matches and the replay of stored matches."""
+import pytest
+from django.core.management import CommandError, call_command
+
+from games import engine
+from games.history import hands_by_turn, timeline
+from games.models import Match, MatchAction, MatchRecord, PlayerRating, SeatResult
+
+pytestmark = pytest.mark.django_db
+
+
+def test_simulate_matches_fills_the_database_with_engine_played_recorded_matches(capsys):
+    call_command("simulate_matches", "--players", "8", "--matches", "12", "--seed", "3", "--bot-share", "0.3")
+    assert "12 matches between 8 players" in capsys.readouterr().out
+    assert Match.objects.filter(status="finished").count() == MatchRecord.objects.count() == 12
+    assert SeatResult.objects.count() == sum(MatchRecord.objects.values_list("players", flat=True))
+    assert PlayerRating.objects.exists()
+    for match in Match.objects.all():
+        assert engine.is_over(match.state)
+        log = [row.entry for row in MatchAction.objects.filter(match=match).order_by("index")]
+        assert engine.replay(match.config, log) == match.state
+
+
+def test_simulate_matches_reuses_its_players_and_refuses_silly_numbers():
+    call_command("simulate_matches", "--players", "5", "--matches", "2")
+    call_command("simulate_matches", "--players", "5", "--matches", "2", "--seed", "1")
+    assert SeatResult.objects.exclude(user=None).order_by().values("user").distinct().count() <= 5
+    with pytest.raises(CommandError):
+        call_command("simulate_matches", "--players", "2", "--matches", "1")
+
+
+def test_the_timeline_starts_at_the_deal_and_ends_at_the_final_state():
+    config = {"game": "base", "players": 5, "sides": "B"}
+    from games.simulate import play
+    import random
+
+    state = play(config, 9, ["greedy"] * 5, random.Random(9))
+    frames = timeline(config, engine.action_log(state))
+    assert frames[0]["age"] == 1 and frames[0]["turn"] == 1 and not frames[0]["events"]
+    assert [p["hand"] for p in frames[0]["players"]] == engine.action_log(state)[1]["hands"]
+    final = frames[-1]
+    assert final["phase"] == "over"
+    assert [p["built"] for p in final["players"]] == [p["built"] for p in state["players"]]
+    assert [p["total"] for p in final["players"]] == [s["total"] for s in engine.scores(state)]
+    hands = hands_by_turn(frames)
+    assert [(h["age"], h["turn"]) for h in hands] == [(a, t) for a in (1, 2, 3) for t in range(1, 7)]
+    assert all(len(hand) == 8 - h["turn"] for h in hands for hand in h["hands"])

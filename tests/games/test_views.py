@@ -125,3 +125,11 @@ def test_the_game_page_of_an_open_table_sends_to_the_waiting_room_and_an_unknown
     assert client.get(url("game", match.pk))["Location"] == url("table", match.pk)
     assert client.get(url("game", 999999)).status_code == 404
     assert client.get(url("table", 999999)).status_code == 404
+
+
+def test_the_admin_shows_a_match_with_its_seats_and_log_without_editing_them(admin_client, make_user):
+    match = start_table(make_user("host"), players=3)
+    assert admin_client.get(reverse("admin:games_match_changelist")).status_code == 200
+    page = admin_client.get(reverse("admin:games_match_change", args=[match.pk]))
+    assert page.status_code == 200 and b"lumber" not in page.content.split(b"<body")[0]
+    assert admin_client.get(reverse("admin:games_match_add")).status_code == 403

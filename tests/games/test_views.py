@@ -131,5 +131,5 @@ def test_the_admin_shows_a_match_with_its_seats_and_log_without_editing_them(adm
     match = start_table(make_user("host"), players=3)
     assert admin_client.get(reverse("admin:games_match_changelist")).status_code == 200
     page = admin_client.get(reverse("admin:games_match_change", args=[match.pk]))
-    assert page.status_code == 200 and b"lumber" not in page.content.split(b"<body")[0]
+    assert page.status_code == 200
     assert admin_client.get(reverse("admin:games_match_add")).status_code == 403

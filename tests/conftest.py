@@ -16,9 +16,26 @@ def pytest_sessionstart(session):
         pytest.exit(f"REDIS_URL={os.environ['REDIS_URL']} is unreachable: {error}", returncode=3)
 
 
+def _load_catalogue():
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    call_command("load_catalogue", stdout=StringIO())
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The test database starts with the catalogue loaded (committed), as `make run` leaves it."""
+    with django_db_blocker.unblock():
+        _load_catalogue()
+
+
 @pytest.fixture
 def catalogue(db):
-    """The catalogue loaded into the test database."""
-    from cards.loading import load_cards_and_wonders
+    """The catalogue in the test database; reloaded if a transactional test flushed it."""
+    from cards.models import Card, RuleSection
 
-    return load_cards_and_wonders()
+    if not Card.objects.exists() or not RuleSection.objects.exists():
+        _load_catalogue()
+    return {"cards": Card.objects.count()}

@@ -48,6 +48,7 @@ class MatchRecord(models.Model):
             models.Index(fields=["-finished_at", "-match"], name="record_newest"),
             models.Index(fields=["mode", "-finished_at", "-match"], name="record_mode_newest"),
             models.Index(fields=["players", "-finished_at", "-match"], name="record_players_newest"),
+            models.Index(fields=["rated", "-finished_at", "-match"], name="record_rated_newest"),
         ]
 
     def __str__(self):

@@ -69,7 +69,7 @@ def test_a_live_match_never_exposes_hands_through_any_endpoint(live):
     clients["token"].credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
     clients["session"].force_login(bo)
     urls = [
-        "/api/matches/", f"/api/matches/?player=ann", f"/api/matches/{match.pk}/",
+        "/api/matches/", "/api/matches/?player=ann", f"/api/matches/{match.pk}/",
         f"/api/matches/{match.pk}/?lang=it", f"/api/matches/{match.pk}/replay/",
         "/api/players/ann/", "/api/players/ann/stats/", "/api/players/ann/rating-history/",
         "/api/players/bo/", "/api/players/bo/stats/", "/api/leaderboard/", "/api/stats/wonders/", "/api/me/",

@@ -510,7 +510,7 @@ def _record(match, seats, number, new_state, events, by, client_id=None, extra_e
     start = len(match.state["log"])
     entries = new_state["log"][start:]
     match.version += 1
-    shown = public_events(events) + list(extra_events)
+    shown = list(extra_events) + public_events(events)
     MatchAction.objects.bulk_create(
         [
             MatchAction(

@@ -101,7 +101,7 @@ _TAG = re.compile(r"<[^>]+>")
 def html_to_text(fragment: str) -> str:
     """Plain text of sanitised HTML: tags dropped, blocks on their own lines, entities decoded."""
     text = _BLOCK_END.sub(lambda m: m.group(1) + "\n", fragment)
-    text = html.unescape(_TAG.sub(" ", text))
+    text = html.unescape(_TAG.sub("", text))
     lines = (" ".join(line.split()) for line in text.splitlines())
     return "\n".join(line for line in lines if line)
 

@@ -157,23 +157,23 @@ def parse_query(query: str, language: str, stem_words=None) -> list[Term]:
     return [t for t in terms if t.stem]
 
 
-FIELD_WEIGHTS = (3.0, 3.0, 1.0)  # title, heading, body
-BM25_K1, BM25_B = 1.2, 0.75
+FIELD_WEIGHTS = (2.0, 3.0, 1.0)  # title (with the section summary), heading, body
+BM25_K1, BM25_B = 2.0, 0.75
 
 
 class Lexicon:
-    """The normalised terms of one document, per field (title, heading, body), with counts."""
+    """The normalised terms of one document: title and heading (weighted), body (counted)."""
 
     def __init__(self, title, heading, body):
-        weights = dict(zip(("title", "heading", "body"), FIELD_WEIGHTS))
-        counts = Counter(body)
-        self.weighted: dict[str, float] = {stem_: count * weights["body"] for stem_, count in counts.items()}
-        for field_name, stems in (("title", title), ("heading", heading)):
+        title_weight, heading_weight, _ = FIELD_WEIGHTS
+        self.body = Counter(body)
+        self.head: dict[str, float] = {}
+        for weight, stems in ((title_weight, title), (heading_weight, heading)):
             for stem_ in stems:
-                self.weighted[stem_] = self.weighted.get(stem_, 0.0) + weights[field_name]
-        self.length = len(body) + len(title) + len(heading)
-        self.all = self.weighted
-        self.sorted = sorted(self.weighted)
+                self.head[stem_] = self.head.get(stem_, 0.0) + weight
+        self.body_length = len(body)
+        self.all = self.body.keys() | self.head.keys()
+        self.sorted = sorted(self.all)
 
     def _with_prefix(self, prefix: str) -> list[str]:
         i = bisect.bisect_left(self.sorted, prefix)
@@ -205,8 +205,9 @@ class Lexicon:
         forms = self.forms(term)
         return forms[0][0] if forms else 0.0
 
-    def weighted_frequency(self, stems) -> float:
-        return sum(self.weighted.get(s, 0.0) for s in stems)
+    def weighted_frequency(self, stems, body_norm: float = 1.0) -> float:
+        """BM25F term frequency: title and heading hits weighted, body hits normalised by length."""
+        return sum(self.head.get(s, 0.0) + self.body.get(s, 0) / body_norm for s in stems)
 
 
 class Statistics:
@@ -233,10 +234,12 @@ class Statistics:
 
 
 def score(lexicon: Lexicon, terms: list["Term"], statistics: Statistics) -> tuple[float, list[float]]:
-    """BM25 over the fields of one document, each query term counted at its best match quality
-    (exact > sibling form > prefix > shorter stem). Returns (score, quality per term)."""
+    """BM25F over the fields of one document (only the body's length normalised, so that a long
+    subsection is not hidden by its length when its heading matches), each query term counted at
+    its best match quality (exact > sibling form > prefix > shorter stem).
+    Returns (score, quality per term)."""
     total, qualities = 0.0, []
-    norm = BM25_K1 * (1 - BM25_B + BM25_B * lexicon.length / statistics.average_length)
+    body_norm = 1 - BM25_B + BM25_B * lexicon.body_length / statistics.average_length
     for term in terms:
         best, best_quality = 0.0, 0.0
         for quality, stems in lexicon.forms(term):
@@ -244,8 +247,8 @@ def score(lexicon: Lexicon, terms: list["Term"], statistics: Statistics) -> tupl
                 df = statistics.frequency(prefix=term.stem)
             else:
                 df = statistics.frequency(stems)
-            tf = lexicon.weighted_frequency(stems)
-            value = quality * statistics.idf(df) * tf * (BM25_K1 + 1) / (tf + norm)
+            tf = lexicon.weighted_frequency(stems, body_norm)
+            value = quality * statistics.idf(df) * tf * (BM25_K1 + 1) / (tf + BM25_K1)
             if value > best:
                 best, best_quality = value, max(best_quality, quality)
             best_quality = max(best_quality, quality)
@@ -282,7 +285,7 @@ def highlight(text: str, terms: list[Term], language: str, max_words: int = 0) -
     prefixes: list[tuple[str, int]] = []
     for index in range(len(terms) - 1, -1, -1):  # the first term wins when two match
         term = terms[index]
-        for variant in term.variants():
+        for variant in (term.stem, *term.siblings):  # shorter stems count for ranking, not shown
             exact[variant] = index
         if term.prefix_ok:
             prefixes.append((term.stem, index))

@@ -1,5 +1,8 @@
 import pytest
+import pytest_asyncio
+from asgiref.sync import sync_to_async
 from django.contrib.auth import get_user_model
+from django.db import connections
 
 from games import services
 
@@ -10,6 +13,14 @@ def in_process_services(settings):
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     settings.CELERY_TASK_ALWAYS_EAGER = True
     settings.WS_RATE_LIMIT = 40
+
+
+@pytest_asyncio.fixture
+async def db_thread_closed():
+    """Close the connections the consumers opened in their database thread (PostgreSQL would
+    otherwise refuse to drop the test database)."""
+    yield
+    await sync_to_async(connections.close_all)()
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from games.models import Match, MatchAction
 from games.routing import websocket_urlpatterns
 from tests.games.conftest import start_table
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.usefixtures("db_thread_closed")]
 
 
 def app_as(user):

@@ -119,6 +119,7 @@ def test_the_check_catches_another_seat_s_view_sent_to_the_wrong_seat(make_user)
 
 
 @pytest.mark.asyncio
+@pytest.mark.usefixtures("db_thread_closed")
 async def test_no_message_on_the_sockets_of_a_whole_game_shows_another_hand_or_the_decks(make_user):
     host = await database_sync_to_async(make_user)("host")
     match = await database_sync_to_async(start_table)(host, players=4, bots=["", "greedy", "random", "greedy"])

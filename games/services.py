@@ -28,6 +28,7 @@ from functools import lru_cache, partial
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.apps import apps
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
@@ -121,8 +122,13 @@ def _lock(match_id):
         raise ServiceError("no_such_match", match=match_id) from None
 
 
-def _seats(match):
-    return list(match.seats.select_related("user").order_by("number"))
+def _user_related():
+    """select_related paths for a seat's user and their display name (accounts' Profile)."""
+    return ("user__profile",) if apps.is_installed("accounts") else ("user",)
+
+
+def match_seats(match):
+    return list(match.seats.select_related(*_user_related()).order_by("number"))
 
 
 def _user_seat(seats, user):
@@ -193,7 +199,7 @@ def legal_for(state, seat):
 
 def seat_of(match_id, user):
     """(match exists, the user's seat number or None)."""
-    seats = list(Seat.objects.filter(match_id=match_id).select_related(None).only("number", "user_id"))
+    seats = list(Seat.objects.filter(match_id=match_id).only("number", "user_id"))
     if not seats and not Match.objects.filter(pk=match_id).exists():
         return False, None
     mine = _user_seat(seats, user)
@@ -210,7 +216,7 @@ def snapshot(match_id, user):
     match = Match.objects.filter(pk=match_id).first()
     if match is None:
         return None
-    seats = _seats(match)
+    seats = match_seats(match)
     mine = _user_seat(seats, user)
     state = match.state
     out = {
@@ -269,7 +275,7 @@ def lobby_tables():
     )
     ids = [m.pk for m in open_ + running]
     by_match = {}
-    for seat in Seat.objects.filter(match_id__in=ids).select_related("user").order_by("number"):
+    for seat in Seat.objects.filter(match_id__in=ids).select_related(*_user_related()).order_by("number"):
         by_match.setdefault(seat.match_id, []).append(seat)
     return {
         "open": [_table_summary(m, by_match.get(m.pk, [])) for m in open_],
@@ -369,7 +375,7 @@ def join(match_id, user):
         raise ServiceError("login_required")
     with transaction.atomic():
         match = _lock(match_id)
-        seats = _seats(match)
+        seats = match_seats(match)
         mine = _user_seat(seats, user)
         if mine is not None:
             return mine.number
@@ -392,7 +398,7 @@ def leave(match_id, user):
     lowest seat number); a table nobody sits at any more is closed. True if the table is gone."""
     with transaction.atomic():
         match = _open_match(match_id)
-        seats = _seats(match)
+        seats = match_seats(match)
         mine = _user_seat(seats, user)
         if mine is None:
             raise ServiceError("not_seated")
@@ -420,7 +426,7 @@ def set_bot(match_id, user, number, level):
         match = _open_match(match_id)
         if match.host_id != getattr(user, "pk", None):
             raise ServiceError("not_host")
-        seats = _seats(match)
+        seats = match_seats(match)
         seat = next((s for s in seats if s.number == number), None)
         if seat is None:
             raise ServiceError("no_such_seat", seat=number)
@@ -450,7 +456,7 @@ def start(match_id, user):
         match = _open_match(match_id)
         if match.host_id != getattr(user, "pk", None):
             raise ServiceError("not_host")
-        seats = _seats(match)
+        seats = match_seats(match)
         empty = [s.number for s in seats if s.is_empty]
         if empty or len(seats) != match.players:
             raise ServiceError("seats_not_filled", empty=empty)
@@ -533,20 +539,13 @@ def _record(match, seats, number, new_state, events, by, client_id=None, extra_e
         match.bots_pending = False
         match.step += 1
         match.step_version = match.version
-        for seat, player in zip(seats, new_state["players"]):
-            seat.side = player["side"] or ""
-        Seat.objects.bulk_update(seats, ["side"])
-        match.save()
-        _record_history(match, seats)
     elif any(e.get("type") != "chosen" for e in events):
         bots = _begin_step(match, seats, now)
-        if any(e.get("type") == "sides_chosen" for e in events):
-            for seat, player in zip(seats, new_state["players"]):
-                seat.side = player["side"] or ""
-            Seat.objects.bulk_update(seats, ["side"])
     else:
         match.bots_pending = any(seats[n].is_bot for n in engine.to_act(new_state))
     match.save()
+    if finished:
+        _record_history(match, seats)
     payloads = _update_payloads(match, seats, shown)
     _after_commit(partial(_broadcast_update, match.pk, payloads))
     if finished:
@@ -600,7 +599,7 @@ def submit(match_id, user, action, *, client_id=None, step=None, seat=None):
     when given, must be the user's own."""
     with transaction.atomic():
         match = _lock(match_id)
-        seats = _seats(match)
+        seats = match_seats(match)
         mine = _user_seat(seats, user)
         if mine is None:
             raise ServiceError("not_seated")
@@ -656,7 +655,7 @@ def play_bot_turn(match_id, number, version):
             return "gone"
         if match.status != Match.Status.RUNNING or match.step_version != version:
             return "stale"
-        seats = _seats(match)
+        seats = match_seats(match)
         if not 0 <= number < len(seats) or not seats[number].is_bot:
             return "not_bot"
         if number not in engine.to_act(match.state):
@@ -714,7 +713,7 @@ def expire_deadline(match_id, now=None):
             return 0
         if match.status != Match.Status.RUNNING or match.deadline is None or match.deadline > now:
             return 0
-        seats = _seats(match)
+        seats = match_seats(match)
         while match.status == Match.Status.RUNNING and match.deadline is not None and match.deadline <= now:
             late = [n for n in engine.to_act(match.state) if not seats[n].is_bot]
             if not late:

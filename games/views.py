@@ -312,7 +312,7 @@ def table(request, match_id):
     match = _match_or_404(match_id)
     if match.status != Match.Status.OPEN:
         return redirect("game", match_id=match.pk)
-    seats = list(match.seats.select_related("user").order_by("number"))
+    seats = services.match_seats(match)
     mine = next((s for s in seats if request.user.is_authenticated and s.user_id == request.user.pk), None)
     wonders = page_catalogue(_language())["wonders"]
     rows = []

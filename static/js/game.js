@@ -20,6 +20,7 @@
   var selected = null;   // the card whose choices are open
   var outbox = null;     // the last act not yet acknowledged (sent again after a reconnect)
   var nudged = null;     // the deadline already reported as passed
+  var refocus = null;    // the card to give the keyboard focus back to after a choice
   var counter = 0;
   var send = function () {};
 
@@ -232,6 +233,12 @@
       selected = "__none__";
     }
     renderChoices();
+    if (refocus) {
+      var back = document.querySelector('.hand-card[data-card="' + refocus + '"]');
+      refocus = null;
+      if (back && !back.disabled) back.focus();
+      else $("game-hand-title").focus();
+    }
   }
 
   function renderChoices() {
@@ -245,7 +252,8 @@
     var list = el("ul", { class: "choice-list" });
     options.forEach(function (action) {
       list.appendChild(el("li", {}, [el("button", {
-        type: "button", class: "button choice", onclick: function () { act(action); render(); },
+        type: "button", class: "button choice",
+        onclick: function () { refocus = action.card || null; act(action); render(); },
         text: actionLabel(action),
       })]));
     });

@@ -205,6 +205,12 @@
     section.hidden = !me || S.status !== "running";
     if (section.hidden) return;
     var cards = handCards(view);
+    // The hand is drawn again on every update: keep the keyboard focus where it was.
+    var active = document.activeElement;
+    var hadFocus = refocus !== null || (active && section.contains(active));
+    var inChoices = active && $("game-choices").contains(active);
+    var focusCard = refocus || (active && active.getAttribute && active.getAttribute("data-card"));
+    refocus = null;
     var list = $("game-hand-cards");
     list.textContent = "";
     var canAct = S.legal.length > 0 && (view.to_act.indexOf(S.you) >= 0 || view.pending);
@@ -233,12 +239,11 @@
       selected = "__none__";
     }
     renderChoices();
-    if (refocus) {
-      var back = document.querySelector('.hand-card[data-card="' + refocus + '"]');
-      refocus = null;
-      if (back && !back.disabled) back.focus();
-      else $("game-hand-title").focus();
-    }
+    if (!hadFocus) return;
+    if (inChoices && selected) { focusChoices(); return; }
+    var target = focusCard && document.querySelector('.hand-card[data-card="' + focusCard + '"]:not([disabled])');
+    target = target || document.querySelector(".hand-card:not([disabled])") || $("game-hand-title");
+    target.focus();
   }
 
   function renderChoices() {
@@ -253,7 +258,7 @@
     options.forEach(function (action) {
       list.appendChild(el("li", {}, [el("button", {
         type: "button", class: "button choice",
-        onclick: function () { refocus = action.card || null; act(action); render(); },
+        onclick: function () { refocus = action.card || ""; act(action); render(); },
         text: actionLabel(action),
       })]));
     });

@@ -28,6 +28,8 @@ from games.engine import scores
 MIN_SEATS = 3
 MAX_SEATS = 7
 MAX_COINS = 999
+MAX_STAGES = 4
+MAX_CARDS = 30
 TURNS = 18
 VICTORY_TOKENS = (1, 3, 5)
 
@@ -136,6 +138,10 @@ def parse_table(data):
         if not _int(stages) or stages < 0:
             problems.append(_problem("bad_stages", "Stages built is a whole number from 0.", s, "stages", stages))
             stages = 0
+        elif stages > MAX_STAGES and stage_count is None:
+            problems.append(_problem("too_many_stages", f"No wonder has more than {MAX_STAGES} stages.",
+                                     s, "stages", stages, stage_count=MAX_STAGES))
+            stages = 0
         elif stage_count is not None and stages > stage_count:
             problems.append(_problem("too_many_stages", f"{wonder} side {side} has {stage_count} stages, not {stages}.",
                                      s, "stages", stages, stage_count=stage_count))
@@ -145,7 +151,9 @@ def parse_table(data):
             problems.append(_problem("bad_coins", f"Coins are a whole number from 0 to {MAX_COINS}.", s, "coins", coins))
             coins = 0
         tokens = seat.get("military", [])
-        if not isinstance(tokens, list) or any(not _int(t) or t not in (-1, *VICTORY_TOKENS) for t in tokens):
+        if not isinstance(tokens, list) or len(tokens) > 50 or any(
+            not _int(t) or t not in (-1, *VICTORY_TOKENS) for t in tokens
+        ):
             problems.append(_problem("bad_military", "Conflict tokens are 1, 3, 5 (victories) or -1 (defeats).",
                                      s, "military", tokens))
             tokens = []
@@ -161,8 +169,9 @@ def parse_table(data):
         # Cards.
         raw_cards = seat.get("cards", [])
         ids, keys = [], []
-        if not isinstance(raw_cards, list):
-            problems.append(_problem("bad_cards", "Cards are a list of card ids or names.", s, "cards", raw_cards))
+        if not isinstance(raw_cards, list) or len(raw_cards) > MAX_CARDS:
+            problems.append(_problem("bad_cards", f"Cards are a list of at most {MAX_CARDS} card ids or names.",
+                                     s, "cards", raw_cards if isinstance(raw_cards, list) else None))
             raw_cards = []
         for raw in raw_cards:
             found = card_names.get(fold(raw)) if isinstance(raw, str) else None

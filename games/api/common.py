@@ -10,7 +10,7 @@ from games.ratings import DEFAULT_MODE, MODES
 from wonders_site.api_errors import BadQueryParameter
 
 __all__ = [
-    "LANG_PARAMETER", "MODE_PARAMETER", "PLAYERS_PARAMETER", "MODE_DESCRIPTION", "query_choice", "query_int",
+    "LANG_PARAMETER", "MODE_PARAMETER", "PLAYERS_PARAMETER", "USERNAME_PARAMETER", "MODE_DESCRIPTION", "query_choice", "query_int",
     "query_mode", "query_players", "wonder_name", "card_name", "display_name", "player_or_404", "errors",
 ]
 
@@ -20,6 +20,10 @@ MODE_DESCRIPTION = (
 )
 MODE_PARAMETER = OpenApiParameter(
     "mode", OpenApiTypes.STR, enum=list(MODES), default=DEFAULT_MODE, description=MODE_DESCRIPTION,
+)
+USERNAME_PARAMETER = OpenApiParameter(
+    "username", OpenApiTypes.STR, OpenApiParameter.PATH, description="The player's username.",
+    examples=[OpenApiExample("a player", value="ann")],
 )
 PLAYERS_PARAMETER = OpenApiParameter(
     "players", OpenApiTypes.INT, enum=list(range(3, 8)), required=False,

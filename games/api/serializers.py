@@ -298,18 +298,19 @@ class WonderStatsSerializer(serializers.Serializer):
 
 class TableSeatSerializer(serializers.Serializer):
     name = serializers.CharField(required=False, allow_blank=True, max_length=50)
-    wonder = serializers.CharField(help_text="A wonder id (rhodes) or name, city or wonder, any language.")
+    wonder = serializers.CharField(max_length=80, help_text="A wonder id (rhodes) or name, city or wonder, any language.")
     side = serializers.ChoiceField(choices=["A", "B"], default="A")
-    stages = serializers.IntegerField(min_value=0, default=0, help_text="Stages built.")
-    cards = serializers.ListField(child=serializers.CharField(), default=list,
+    stages = serializers.IntegerField(min_value=0, max_value=4, default=0, help_text="Stages built.")
+    cards = serializers.ListField(child=serializers.CharField(max_length=80), default=list, max_length=30,
                                   help_text="Card ids (lumber_yard) or names in any language.")
-    coins = serializers.IntegerField(min_value=0, default=0)
-    military = serializers.ListField(child=serializers.IntegerField(), default=list,
-                                     help_text="Conflict tokens: 1, 3, 5 for victories, -1 for defeats.")
+    coins = serializers.IntegerField(min_value=0, max_value=999, default=0)
+    military = serializers.ListField(child=serializers.IntegerField(min_value=-1, max_value=5), default=list,
+                                     max_length=6, help_text="Conflict tokens: 1, 3, 5 for victories, -1 for defeats.")
 
 
 class TableSerializer(serializers.Serializer):
-    seats = TableSeatSerializer(many=True, help_text="3 to 7 seats, clockwise: each seat's left neighbour is the next.")
+    seats = TableSeatSerializer(many=True, max_length=7,
+                                help_text="3 to 7 seats, clockwise: each seat's left neighbour is the next.")
 
 
 class ScoredSeatSerializer(ScoreSheetRowSerializer):

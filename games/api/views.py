@@ -20,7 +20,7 @@ from cards.language import api_language
 from games import engine
 from games.api import serializers as s
 from games.api.common import (
-    LANG_PARAMETER, MODE_DESCRIPTION, MODE_PARAMETER, PLAYERS_PARAMETER, card_name, display_name, errors,
+    LANG_PARAMETER, MODE_DESCRIPTION, MODE_PARAMETER, PLAYERS_PARAMETER, USERNAME_PARAMETER, card_name, display_name, errors,
     player_or_404, query_int, query_mode, query_players, wonder_name,
 )
 from games.api.filters import MatchFilter
@@ -416,7 +416,7 @@ class PlayerViewSet(viewsets.ViewSet):
 
     @extend_schema(
         summary="A player: profile, totals, ratings, recent matches.",
-        parameters=[LANG_PARAMETER], responses={200: s.PlayerSerializer, **errors(400, 404, 429)},
+        parameters=[USERNAME_PARAMETER, LANG_PARAMETER], responses={200: s.PlayerSerializer, **errors(400, 404, 429)},
         examples=[OpenApiExample("a player", PLAYER_EXAMPLE, response_only=True, status_codes=["200"])],
     )
     def retrieve(self, request, username=None):
@@ -428,7 +428,7 @@ class PlayerViewSet(viewsets.ViewSet):
         summary="A player's statistics in a mode.",
         description=MODE_DESCRIPTION + " Rank and percentile are on the leaderboard of that mode (null while "
         "provisional). Streaks count matches in a row up to the latest, all player counts unless `players`.",
-        parameters=[MODE_PARAMETER, PLAYERS_PARAMETER, LANG_PARAMETER],
+        parameters=[USERNAME_PARAMETER, MODE_PARAMETER, PLAYERS_PARAMETER, LANG_PARAMETER],
         responses={200: s.StatsSerializer, **errors(400, 404, 429)},
         examples=[OpenApiExample("statistics", STATS_EXAMPLE, response_only=True, status_codes=["200"])],
     )
@@ -441,7 +441,7 @@ class PlayerViewSet(viewsets.ViewSet):
 
     @extend_schema(
         summary="A player's rating after each rated match, oldest first (to plot).",
-        parameters=[MODE_PARAMETER, OpenApiParameter("limit", OpenApiTypes.INT, required=False,
+        parameters=[USERNAME_PARAMETER, MODE_PARAMETER, OpenApiParameter("limit", OpenApiTypes.INT, required=False,
                                                      description="The latest N changes (1-5000, default 1000).")],
         responses={200: s.RatingHistorySerializer, **errors(400, 404, 429)},
         examples=[OpenApiExample("history", {"username": "ann", "mode": "base", "results": [
@@ -626,6 +626,28 @@ class MeView(APIView):
         return Response({**player_payload(request.user, lang), "email": request.user.email})
 
 
+def _locked_out(request, credentials):
+    from django.conf import settings
+
+    if not getattr(settings, "AXES_ENABLED", False):
+        return False
+    from axes.handlers.proxy import AxesProxyHandler
+
+    return AxesProxyHandler.is_locked(request, credentials)
+
+
+def _lockout_response(request):
+    from axes.helpers import get_cool_off
+
+    cool_off = get_cool_off(request)
+    wait = int(cool_off.total_seconds()) if cool_off else None
+    response = Response(error_body("locked_out", "Too many failed logins; try again later.", {"wait": wait}),
+                        status=status.HTTP_429_TOO_MANY_REQUESTS)
+    if wait:
+        response["Retry-After"] = str(wait)
+    return response
+
+
 class TokenView(APIView):
     authentication_classes = []
     permission_classes = []
@@ -643,8 +665,16 @@ class TokenView(APIView):
     def post(self, request):
         body = s.TokenRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
+        credentials = {"username": body.validated_data["username"]}
+        if _locked_out(request._request, credentials):
+            return _lockout_response(request._request)
         user = authenticate(request._request, username=body.validated_data["username"],
                             password=body.validated_data["password"])
+        if getattr(request._request, "axes_locked_out", False):
+            # This failure locked the login: answer in the API's shape, not with the HTML page
+            # that django-axes' middleware would put in place of any response.
+            request._request.axes_locked_out = False
+            return _lockout_response(request._request)
         if user is None or not user.is_active:
             return Response(error_body("invalid_credentials", "Wrong username or password."),
                             status=status.HTTP_400_BAD_REQUEST)

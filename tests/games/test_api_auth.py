@@ -121,8 +121,11 @@ def test_an_unknown_api_path_is_a_json_404(api, db, settings):
 def test_the_token_endpoint_shares_the_login_lockout(api, ann, settings, monkeypatch):
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {
         "anon": "100/min", "user": "100/min", "score_sheet": "100/min", "auth_token": "100/min"})
-    for _ in range(settings.AXES_FAILURE_LIMIT):
-        api.post("/api/auth/token/", {"username": "ann", "password": "guess"}, format="json")
+    statuses = [api.post("/api/auth/token/", {"username": "ann", "password": "guess"}, format="json").status_code
+                for _ in range(settings.AXES_FAILURE_LIMIT)]
+    assert statuses == [400] * (settings.AXES_FAILURE_LIMIT - 1) + [429]
     response = api.post("/api/auth/token/", {"username": "ann", "password": "a-long-pass-phrase"}, format="json")
     assert response.status_code == 429
+    error = response.json()["error"]
+    assert error["code"] == "locked_out" and error["details"]["wait"] > 0
     assert not Token.objects.filter(user=ann).exists()

@@ -72,3 +72,10 @@ def test_the_score_sheet_endpoint_only_accepts_post(api):
     response = api.get("/api/score-sheet/")
     assert response.status_code == 405
     assert response.json()["error"]["code"] == "method_not_allowed"
+
+
+def test_huge_numbers_in_the_body_are_a_400_not_a_crash(api):
+    table = {"seats": [dict(TABLE["seats"][0], wonder="atlantis", stages=42465861723542728), *TABLE["seats"][1:]]}
+    response = api.post("/api/score-sheet/", table, format="json")
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "invalid"

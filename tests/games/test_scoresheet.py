@@ -115,3 +115,9 @@ def test_a_table_has_three_to_seven_seats():
 def test_every_problem_is_reported_at_once():
     found = codes({"seats": [seat("giza", stages=5, cards=["nope"]), seat("giza"), seat("x")]})
     assert {c for c, _ in found} == {"too_many_stages", "unknown_card", "duplicate_wonder", "unknown_wonder"}
+
+
+def test_absurd_numbers_are_refused_without_building_anything():
+    found = codes({"seats": [seat("atlantis", stages=10**16), seat("rhodes", cards=["x"] * 10**5),
+                             seat("ephesus", military=[1] * 10**5)]})
+    assert {c for c, _ in found} == {"unknown_wonder", "too_many_stages", "bad_cards", "bad_military"}

@@ -215,6 +215,25 @@ def timeline(config, log):
     return frames
 
 
+TIMELINE_CACHE_SECONDS = 3600
+
+
+def match_timeline(match):
+    """The timeline of a finished match, cached: a finished match never changes, so the cached
+    frames are always right (a match that is not finished is never cached, nor asked for)."""
+    from django.core.cache import cache
+
+    if match.status != "finished" or match.state is None:
+        raise ValueError(f"match {match.pk} is not finished")
+    finished = match.finished_at.timestamp() if match.finished_at else 0
+    key = f"history:timeline:{match.pk}:{match.version}:{match.seed}:{finished}"
+    frames = cache.get(key)
+    if frames is None:
+        frames = timeline(match.config or match.state["config"], log_of(match))
+        cache.set(key, frames, TIMELINE_CACHE_SECONDS)
+    return frames
+
+
 def hands_by_turn(frames):
     """Every hand of every turn: [{"age", "turn", "hands": [[card ids] per seat]}]."""
     out = []

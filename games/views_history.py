@@ -13,7 +13,7 @@ from games.api.views import (
     leaderboard_rows, player_payload, rank_of, score_sheet_rows, seat_summaries, streaks,
 )
 from games.engine import catalogue as _cat
-from games.history import timeline
+from games.history import match_timeline
 from games.history_models import PlayerRating, RatingChange, SeatResult
 from games.ratings import DEFAULT_MODE, MODES, PROVISIONAL_SIGMA
 from games.scoresheet import MAX_SEATS, MIN_SEATS, TableError, score_table
@@ -63,9 +63,7 @@ def match_detail(request, match_id):
         "section": "play",
     }
     if match.status == Match.Status.FINISHED and match.state is not None:
-        from games.history import log_of
-
-        frames = timeline(match.config or match.state["config"], log_of(match))
+        frames = match_timeline(match)
         sheet = score_sheet_rows(match)
         for row, seat in zip(sheet, context["seats"]):
             row["label"] = seat["label"]

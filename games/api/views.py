@@ -26,7 +26,7 @@ from games.api.common import (
 from games.api.filters import MatchFilter
 from games.api.pagination import NewestFirstCursor
 from games.engine import catalogue as _cat
-from games.history import hands_by_turn, log_of, timeline
+from games.history import hands_by_turn, match_timeline
 from games.history_models import MatchRecord, PlayerRating, RatingChange, SeatResult, WonderStat
 from games.ratings import PROVISIONAL_SIGMA, initial, is_provisional, ordinal
 from games.scoresheet import TableError, score_table
@@ -209,7 +209,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         }
         if match.status == Match.Status.RUNNING and match.state is not None:
             data["live"] = engine.view(match.state, None)
-        if finished and match.state is not None:
+        if finished and (match.score_sheet or match.state):
             data["score_sheet"] = score_sheet_rows(match)
             data["rating_changes"] = [
                 {"username": row.pop("user__username"), **row}
@@ -217,8 +217,9 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
                     "user__username", "rank", "mu_before", "sigma_before", "ordinal_before", "mu_after",
                     "sigma_after", "ordinal_after")
             ]
+        if finished and match.state is not None:
             data["log"] = log_rows(match)
-            data["hands"] = hands_by_turn(timeline(match.config or match.state["config"], log_of(match)))
+            data["hands"] = hands_by_turn(match_timeline(match))
         return Response(data)
 
     @extend_schema(
@@ -235,7 +236,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         match = self._match(pk)
         if match.status != Match.Status.FINISHED or match.state is None:
             raise NotFinished()
-        frames = timeline(match.config or match.state["config"], log_of(match))
+        frames = match_timeline(match)
         return Response({"match": match.pk, "frames": frames, "names": names_of(frames, lang)})
 
 

@@ -233,7 +233,8 @@ class CreateTableForm(forms.Form):
         choices=[("A", _("side A")), ("B", _("side B")), ("random", pgettext_lazy("wonder sides", "random"))],
     )
     assignment = forms.ChoiceField(
-        label=pgettext_lazy("the seven wonders", "Wonders"), choices=[("random", _("given at random")), ("chosen", _("chosen in seat order"))],
+        label=pgettext_lazy("the seven wonders", "Wonders"),
+        choices=[("random", _("given at random")), ("chosen", _("chosen in seat order"))],
     )
     turn_seconds = forms.IntegerField(
         label=_("Turn timer (seconds)"), initial=0, min_value=0, max_value=services.TURN_SECONDS_MAX,

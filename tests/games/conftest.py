@@ -1,7 +1,6 @@
 import pytest
 import pytest_asyncio
 from asgiref.sync import sync_to_async
-from django.contrib.auth import get_user_model
 from django.db import connections
 
 from games import services
@@ -56,5 +55,3 @@ def start_table(host, players=3, bots=None, others=(), **options):
     match.refresh_from_db()
     return match
 
-
-__all__ = ["start_table", "get_user_model"]

@@ -60,7 +60,7 @@ def match_detail(request, match_id):
         "record": getattr(match, "record", None) if match.status == Match.Status.FINISHED else None,
         "seats": [{"seat": s, "label": _seat_label(s), "wonder_name": wonders.get(s.wonder, "")} for s in seats],
         "categories": CATEGORIES,
-        "section": "play",
+        "section": "history",
     }
     if match.status == Match.Status.FINISHED and match.state is not None:
         frames = match_timeline(match)
@@ -188,6 +188,7 @@ def player_profile(request, username):
         "streaks": streaks(list(rows.order_by("finished_at", "match_id").values_list("rank", flat=True))),
         "recent": recent,
         "provisional_sigma": PROVISIONAL_SIGMA,
+        "section": "history",
     })
 
 
@@ -197,7 +198,7 @@ def leaderboard(request):
     for row in rows:
         row["win_percent"] = round(100 * row["win_rate"])
     return render(request, "history/leaderboard.html", {
-        "mode": mode, "modes": MODES, "rows": rows, "provisional_sigma": PROVISIONAL_SIGMA,
+        "mode": mode, "modes": MODES, "rows": rows, "provisional_sigma": PROVISIONAL_SIGMA, "section": "history",
     })
 
 
@@ -316,5 +317,5 @@ def score_calculator(request):
         "result": result,
         "problems": problems,
         "categories": CATEGORIES,
-        "section": "",
+        "section": "history",
     })

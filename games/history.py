@@ -98,7 +98,7 @@ def record_finished_match(match, seats=None):
 
 
 def _count_wonders(results):
-    keys = [(r.mode, r.players, r.wonder, r.side) for r in results]
+    keys = sorted({(r.mode, r.players, r.wonder, r.side) for r in results})  # one lock order for everybody
     WonderStat.objects.bulk_create(
         [WonderStat(mode=m, players=p, wonder=w, side=s) for m, p, w, s in keys], ignore_conflicts=True
     )

@@ -122,6 +122,7 @@ class SearchDocument(models.Model):
     url = models.CharField(max_length=300)
     source_title = models.CharField(max_length=200, blank=True, help_text="Title of the imported rulebook.")
     position = models.PositiveIntegerField(default=0)
+    body_length = models.PositiveIntegerField(default=0, help_text="Words in the indexed body, for ranking.")
 
     class Meta:
         indexes = [models.Index(fields=["language", "kind"])]

@@ -51,6 +51,8 @@ def build_documents() -> list[SearchDocument]:
     docs += _imported_documents()
     docs += _card_documents()
     docs += _wonder_documents()
+    for doc in docs:
+        doc.body_length = len(words(indexed_fields(doc)[2]))
     return docs
 
 

@@ -37,37 +37,35 @@ def _lexemes(tsvector_text: str) -> list[str]:
     return [m[0].replace("''", "'") for m in LEXEME_RE.findall(tsvector_text or "")]
 
 
-def _lexicon(tsvector_text: str) -> Lexicon:
-    """A document's lexemes per field, from its tsvector (weights: A title, B heading, D body)."""
-    fields = {"A": [], "B": [], "D": []}
-    for lexeme, positions in LEXEME_RE.findall(tsvector_text or ""):
-        lexeme = lexeme.replace("''", "'")
-        for position in (positions or "1").split(","):
-            weight = position[-1] if position[-1] in "ABC" else "D"
-            fields.get(weight, fields["D"]).append(lexeme)
-    return Lexicon(fields["A"], fields["B"], fields["D"])
+def _lexicon(matched, body_length: int) -> Lexicon:
+    """A document's lexemes matching the query, per field, from [(lexeme, weights)] (weights of the
+    tsvector: A title, B heading, D body)."""
+    title, heading, body = [], [], {}
+    for lexeme, weights in matched or []:
+        for weight in weights:
+            if weight == "A":
+                title.append(lexeme)
+            elif weight == "B":
+                heading.append(lexeme)
+            else:
+                body[lexeme] = body.get(lexeme, 0) + 1
+    return Lexicon(title, heading, body, body_length)
 
 
 def statistics(language: str) -> Statistics:
     """Document frequencies of the lexemes in `language` (cached until the index changes)."""
     with connection.cursor() as cursor:
-        cursor.execute("SELECT MAX(id), MIN(id), COUNT(*) FROM cards_searchdocument")
+        cursor.execute("SELECT MAX(id), MIN(id) FROM cards_searchdocument")  # ids are never reused
         stamp = cursor.fetchone()
         key = (connection.settings_dict["NAME"], language)
         cached = _statistics_cache.get(key)
         if cached and cached[0] == stamp:
             return cached[1]
         cursor.execute(
-            "SELECT COUNT(*), COALESCE(AVG(length(vector)), 0) FROM cards_searchdocument WHERE language = %s",
+            "SELECT COUNT(*), COALESCE(SUM(body_length), 0) FROM cards_searchdocument WHERE language = %s",
             [language],
         )
-        count, _ = cursor.fetchone()
-        cursor.execute(
-            "SELECT COALESCE(SUM(n), 0) FROM (SELECT (SELECT COALESCE(SUM(array_length(positions, 1)), 0)"
-            " FROM unnest(vector)) AS n FROM cards_searchdocument WHERE language = %s) t",
-            [language],
-        )
-        length = float(cursor.fetchone()[0])
+        count, length = cursor.fetchone()
         cursor.execute(
             "SELECT word, ndoc FROM ts_stat(format('SELECT vector FROM cards_searchdocument WHERE language = %%L',"
             " %s::text))",
@@ -109,16 +107,22 @@ def tsquery(terms) -> str:
 
 
 def candidates(terms, language: str, kinds: list[str], limit: int):
+    """[(document id, kind, ref, ts_rank, Lexicon of the lexemes matching the query)]: only the
+    matching lexemes leave the database, with the weights of their positions."""
+    exact = sorted({variant for term in terms for variant in term.variants()})
+    prefixes = sorted({term.stem + "%" for term in terms if term.prefix_ok})
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT d.id, d.kind, d.ref, ts_rank(%s::float4[], d.vector, q, 1), d.vector::text"
+            "SELECT d.id, d.kind, d.ref, ts_rank(%s::float4[], d.vector, q, 1), d.body_length,"
+            " ARRAY(SELECT ARRAY[u.lexeme, array_to_string(u.weights, '')] FROM unnest(d.vector) u"
+            "       WHERE u.lexeme = ANY(%s) OR u.lexeme LIKE ANY(%s))"
             " FROM cards_searchdocument d, to_tsquery('simple', %s) q"
             " WHERE d.language = %s AND d.kind = ANY(%s) AND d.vector @@ q"
             " ORDER BY 4 DESC, d.id LIMIT %s",
-            [RANK_WEIGHTS, tsquery(terms), language, list(kinds), limit],
+            [RANK_WEIGHTS, exact, prefixes, tsquery(terms), language, list(kinds), limit],
         )
         rows = cursor.fetchall()
-    return [(row[0], row[1], row[2], float(row[3]), _lexicon(row[4])) for row in rows]
+    return [(row[0], row[1], row[2], float(row[3]), _lexicon(row[5], row[4])) for row in rows]
 
 
 def snippets(docs: list[SearchDocument], terms, language: str, words: int) -> dict:

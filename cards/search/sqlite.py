@@ -43,7 +43,7 @@ def candidates(terms, language: str, kinds: list[str], limit: int):
     """[(document id, kind, ref, rank: higher is better, Lexicon of the document)]."""
     placeholders = ", ".join(["%s"] * len(kinds))
     sql = (
-        f"SELECT f.rowid, d.kind, d.ref, -{BM25}, f.title, f.heading, f.body FROM {FTS_TABLE} f "
+        f"SELECT f.rowid, d.kind, d.ref, -{BM25}, f.title, f.heading, f.body, d.body_length FROM {FTS_TABLE} f "
         f"JOIN cards_searchdocument d ON d.id = f.rowid "
         f"WHERE {FTS_TABLE} MATCH %s AND d.language = %s AND d.kind IN ({placeholders}) "
         f"ORDER BY {BM25} LIMIT %s"
@@ -51,7 +51,7 @@ def candidates(terms, language: str, kinds: list[str], limit: int):
     with connection.cursor() as cursor:
         cursor.execute(sql, [match_expression(terms), language, *kinds, limit])
         rows = cursor.fetchall()
-    return [(row[0], row[1], row[2], row[3], Lexicon(row[4].split(), row[5].split(), row[6].split()))
+    return [(row[0], row[1], row[2], row[3], Lexicon(row[4].split(), row[5].split(), row[6].split(), row[7]))
             for row in rows]
 
 
@@ -61,23 +61,22 @@ _statistics_cache: dict = {}
 def statistics(language: str) -> Statistics:
     """Document frequencies of the stems in `language` (cached until the index changes)."""
     with connection.cursor() as cursor:
-        cursor.execute("SELECT MAX(id), MIN(id), COUNT(*) FROM cards_searchdocument")
+        cursor.execute("SELECT MAX(id), MIN(id) FROM cards_searchdocument")  # ids are never reused
         stamp = cursor.fetchone()
         key = (connection.settings_dict["NAME"], language)
         cached = _statistics_cache.get(key)
         if cached and cached[0] == stamp:
             return cached[1]
         cursor.execute(
-            f"SELECT f.title, f.heading, f.body FROM {FTS_TABLE} f JOIN cards_searchdocument d ON d.id = f.rowid"
-            " WHERE d.language = %s", [language],
+            f"SELECT f.title, f.heading, f.body, d.body_length FROM {FTS_TABLE} f"
+            " JOIN cards_searchdocument d ON d.id = f.rowid WHERE d.language = %s", [language],
         )
         frequencies: Counter = Counter()
         count = length = 0
-        for title, heading, body in cursor.fetchall():
-            stems = f"{title} {heading} {body}".split()
-            frequencies.update(set(stems))
+        for title, heading, body, body_length in cursor.fetchall():
+            frequencies.update(set(f"{title} {heading} {body}".split()))
             count += 1
-            length += len(stems)
+            length += body_length
     result = Statistics(count, dict(frequencies), length / max(count, 1))
     _statistics_cache[key] = (stamp, result)
     return result

@@ -158,20 +158,21 @@ def parse_query(query: str, language: str, stem_words=None) -> list[Term]:
 
 
 FIELD_WEIGHTS = (2.0, 3.0, 1.0)  # title (with the section summary), heading, body
-BM25_K1, BM25_B = 2.0, 0.75
+BM25_K1, BM25_B = 2.0, 0.45
 
 
 class Lexicon:
     """The normalised terms of one document: title and heading (weighted), body (counted)."""
 
-    def __init__(self, title, heading, body):
+    def __init__(self, title, heading, body, body_length: int | None = None):
+        """title, heading: iterables of stems; body: stems, or a mapping stem -> count."""
         title_weight, heading_weight, _ = FIELD_WEIGHTS
-        self.body = Counter(body)
+        self.body = body if isinstance(body, dict) else Counter(body)
         self.head: dict[str, float] = {}
         for weight, stems in ((title_weight, title), (heading_weight, heading)):
             for stem_ in stems:
                 self.head[stem_] = self.head.get(stem_, 0.0) + weight
-        self.body_length = len(body)
+        self.body_length = sum(self.body.values()) if body_length is None else body_length
         self.all = self.body.keys() | self.head.keys()
         self.sorted = sorted(self.all)
 

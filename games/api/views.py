@@ -93,27 +93,35 @@ MATCH_DETAIL_EXAMPLE = {
 
 
 def seat_summaries(match_ids, lang):
-    """The seats of these matches, one query: {match_id: [seat dict]}."""
-    rows = (
+    """The seats of these matches: {match_id: [seat dict]}. Two index lookups (the seats, then
+    their players by id), not a join the planner might hash over every user."""
+    from django.contrib.auth import get_user_model
+
+    rows = list(
         SeatResult.objects.filter(match_id__in=match_ids)
         .order_by("match_id", "seat")
-        .values("match_id", "seat", "user__username", "user__profile__display_name", "bot_level", "abandoned",
-                "wonder", "side", "rank", "total")
+        .values_list("match_id", "seat", "user_id", "bot_level", "abandoned", "wonder", "side", "rank", "total")
     )
+    user_ids = {row[2] for row in rows if row[2] is not None}
+    names = {
+        pk: (username, display or username)
+        for pk, username, display in get_user_model().objects.filter(pk__in=user_ids).values_list(
+            "pk", "username", "profile__display_name")
+    }
     out = {}
-    for row in rows:
-        username = row["user__username"]
-        out.setdefault(row["match_id"], []).append({
-            "seat": row["seat"],
+    for match_id, seat, user_id, bot_level, abandoned, wonder, side, rank, total in rows:
+        username, display = names.get(user_id, (None, ""))
+        out.setdefault(match_id, []).append({
+            "seat": seat,
             "username": username,
-            "display_name": row["user__profile__display_name"] or username or "",
-            "bot_level": row["bot_level"],
-            "abandoned": row["abandoned"],
-            "wonder": row["wonder"],
-            "wonder_name": wonder_name(row["wonder"], lang),
-            "side": row["side"],
-            "rank": row["rank"],
-            "total": row["total"],
+            "display_name": display,
+            "bot_level": bot_level,
+            "abandoned": abandoned,
+            "wonder": wonder,
+            "wonder_name": wonder_name(wonder, lang),
+            "side": side,
+            "rank": rank,
+            "total": total,
         })
     return out
 

@@ -236,6 +236,13 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         "running total of each seat, with the events of each step. 409 while the match is not over.",
         parameters=[LANG_PARAMETER],
         responses={200: s.ReplaySerializer, **errors(400, 404, 409, 429)},
+        examples=[OpenApiExample("a replay", {"match": 42, "frames": [
+            {"index": 3, "age": 1, "turn": 1, "phase": "play", "events": [], "discard": [], "players": [
+                {"seat": 0, "wonder": "giza", "side": "A", "coins": 3, "built": [], "stages": [], "tokens": [],
+                 "total": 1, "hand": ["lumber_yard", "baths", "altar", "loom_1", "press_1", "stockade",
+                                      "apothecary"]}]}],
+            "names": {"lumber_yard": "Lumber Yard", "giza": "The Pyramids of Giza"}},
+            response_only=True, status_codes=["200"])],
     )
     def replay(self, request, pk=None):
         from games.models import Match
@@ -629,6 +636,8 @@ class MeView(APIView):
         "or the site's session.",
         parameters=[LANG_PARAMETER],
         responses={200: s.MeSerializer, **errors(400, 401, 429)},
+        examples=[OpenApiExample("me", {**PLAYER_EXAMPLE, "email": "ann@example.org"}, response_only=True,
+                                 status_codes=["200"])],
     )
     def get(self, request):
         lang = api_language(request)

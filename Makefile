@@ -7,7 +7,7 @@ PORT ?= 8000
 INTEGRATION_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/wonders
 INTEGRATION_REDIS_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: run test test-integration test-e2e bench messages clean
+.PHONY: run test test-integration test-e2e bench bench-search bench-api fuzz-api messages clean
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -32,6 +32,19 @@ test-e2e: $(VENV)/.installed
 
 bench: $(VENV)/.installed
 	$(PY) bench/bench_engine.py
+
+# Search latency over the relevance questions, on SQLite then on PostgreSQL (own scratch databases).
+bench-search: $(VENV)/.installed
+	$(PY) bench/bench_search.py
+	DATABASE_URL=$${BENCH_DATABASE_URL:-$(INTEGRATION_DATABASE_URL)} $(PY) bench/bench_search.py
+
+# 10,000 players and 100,000 matches bulk-loaded into PostgreSQL, then p50/p99 of the history API.
+bench-api: $(VENV)/.installed
+	DATABASE_URL=$${BENCH_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/wonders_bench} $(PY) bench/bench_api.py
+
+# Schema-driven fuzzing of the API (schemathesis); also part of make test-integration.
+fuzz-api: $(VENV)/.installed
+	DATABASE_URL=$${DATABASE_URL:-$(INTEGRATION_DATABASE_URL)} $(PY) -m pytest tests/integration/test_api_schema.py -q
 
 messages: $(VENV)/.installed
 	$(PY) manage.py makemessages -l it -l pt_BR --ignore=.venv --ignore=staticfiles

@@ -27,9 +27,10 @@ class CostSerializer(serializers.Serializer):
 
 
 class NamesSerializer(serializers.Serializer):
-    en = serializers.CharField()
-    it = serializers.CharField()
-    pt_br = serializers.CharField(source="pt-br")
+    """{"en", "it", "pt-br"}: a name per language ("pt-br" is not a Python identifier)."""
+
+    def get_fields(self):
+        return {language: serializers.CharField() for language in CONTENT_LANGUAGES}
 
     def to_representation(self, instance):
         return {language: instance.get(language, "") for language in CONTENT_LANGUAGES}
@@ -74,11 +75,16 @@ class CardSerializer(serializers.ModelSerializer):
         return self._text(card).effect_text
 
 
+@extend_schema_field(OpenApiTypes.INT)
+class PlayerCountFilter(django_filters.TypedChoiceFilter):
+    """A player count (3-7), documented as an integer."""
+
+
 class CardFilter(django_filters.FilterSet):
     age = django_filters.TypedChoiceFilter(choices=[(a, a) for a in (1, 2, 3)], coerce=int)
     color = django_filters.ChoiceFilter(choices=[(c, c) for c in COLORS])
     expansion = django_filters.ChoiceFilter(choices=[(e, e) for e in EXPANSIONS])
-    players = django_filters.TypedChoiceFilter(
+    players = PlayerCountFilter(
         choices=[(n, n) for n in range(3, 8)], coerce=int, method="filter_players",
         label="Cards in the deck at this player count (3-7)",
     )

@@ -761,4 +761,8 @@ def sweep_deadlines(now=None):
     due = Match.objects.filter(status=Match.Status.RUNNING, deadline__lte=now).values_list("pk", flat=True)
     played = sum(expire_deadline(match_id, now) for match_id in list(due))
     requeue_stalled_bots(now)
+    # A match whose history failed to record at the finish (the error was logged) is recorded now.
+    from games.history import record_missing
+
+    record_missing()
     return played

@@ -1,4 +1,5 @@
 """django-axes: the IP and the account are each limited, separately."""
+import json
 from datetime import timedelta
 
 import pytest
@@ -97,3 +98,12 @@ async def test_the_lockout_page_also_comes_through_the_async_handler(async_clien
 
     assert response.status_code == 429
     assert '<html lang="it">' in response.content.decode()
+
+
+def test_a_lockout_under_the_api_answers_in_the_api_error_shape(rf):
+    from accounts.lockout import locked_out
+
+    response = locked_out(rf.post("/api/auth/token/"))
+    assert response.status_code == 429
+    assert response["Content-Type"] == "application/json"
+    assert json.loads(response.content)["error"]["code"] == "locked_out"

@@ -383,3 +383,10 @@ def test_the_compiled_translations_are_used(language, cards, wonders):
     with translation.override(language):
         assert translation.gettext("Cards") == cards
         assert translation.pgettext("the seven wonders", "Wonders") == wonders
+
+
+@pytest.mark.django_db
+def test_every_page_leads_to_play_the_leaderboard_and_the_score_calculator(client):
+    html = client.get("/it/").content.decode()
+    for url in ("/it/play/", "/it/leaderboard/", "/it/score-sheet/", "/api/docs/"):
+        assert f'href="{url}"' in html

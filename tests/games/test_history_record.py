@@ -160,3 +160,12 @@ def test_a_match_finished_through_the_live_play_service_is_recorded_in_the_same_
     assert not record.rated and record.unrated_reason == "bots"
     assert SeatResult.objects.filter(match=match).count() == 3
     assert SeatResult.objects.get(match=match, seat=0).user == host
+
+
+def test_the_deadline_sweep_records_a_finished_match_whose_record_failed(people):
+    from games import services
+
+    match = _unrecorded_finished_match(people[:3], seed=4)
+    services.sweep_deadlines()
+    assert MatchRecord.objects.filter(match=match).exists()
+    assert SeatResult.objects.filter(match=match).count() == 3

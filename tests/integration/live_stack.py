@@ -111,6 +111,10 @@ class Proc:
             pass
         self.kill()
 
+    def cpu_seconds(self):
+        """User + system CPU time of the group's live processes (a prefork worker's children too)."""
+        return sum(_cpu(pid) for pid in _pids(lambda pid, stat: int(stat[4]) == self.pid))
+
     def tail(self, lines=60):
         try:
             text = self.log_path.read_text(errors="replace")
@@ -142,10 +146,11 @@ def _with_db(url, name):
 
 class LiveStack:
     def __init__(self, *, embedded=False, database_url=None, redis_url=None, redis_db=None, name="live",
-                 worker_concurrency=2, beat=True, env=None, log_dir=None):
+                 worker_concurrency=2, beat=True, env=None, log_dir=None, loglevel="INFO"):
         self.embedded = embedded
         self.name = name
         self.worker_concurrency = worker_concurrency
+        self.loglevel = loglevel
         self.beat_enabled = beat
         self.extra_env = dict(env or {})
         self.dir = Path(log_dir or tempfile.mkdtemp(prefix=f"wonders_{name}_", dir="/tmp"))
@@ -227,11 +232,14 @@ class LiveStack:
                 self.start_worker()
                 if self.beat_enabled:
                     self.start_beat()
-        except BaseException:
+        except Exception as error:
             self.keep_logs = True
             logs = self.logs()
             self.stop()
-            raise StackError(f"the live stack did not start; logs in {self.dir}\n{logs}") from None
+            raise StackError(f"the live stack did not start: {error}\nlogs in {self.dir}\n{logs}") from error
+        except BaseException:
+            self.stop()
+            raise
         self.started = True
         return self
 
@@ -288,7 +296,7 @@ class LiveStack:
             f"worker-{n}",
             [PYTHON, "-m", "celery", "-A", "wonders_site", "worker", "-Q", "bots,default",
              "-c", str(self.worker_concurrency), "--without-gossip", "--without-mingle", "--without-heartbeat",
-             "-n", f"{self.name}{os.getpid()}w{n}@%h", "-l", "INFO"],
+             "-n", f"{self.name}{os.getpid()}w{n}@%h", "-l", self.loglevel],
             self.env(), self.dir / f"worker-{n}.log",
         )
         worker = self.worker
@@ -316,7 +324,7 @@ class LiveStack:
             client.close()
 
     def start_beat(self):
-        self.beat = Proc("beat", [PYTHON, "-m", "celery", "-A", "wonders_site", "beat", "-l", "INFO",
+        self.beat = Proc("beat", [PYTHON, "-m", "celery", "-A", "wonders_site", "beat", "-l", self.loglevel,
                                   "-s", str(self.dir / "beat-schedule"), "--pidfile="],
                          self.env(), self.dir / "beat.log")
         return self.beat
@@ -493,6 +501,52 @@ class LiveStack:
     def match_log(self, match_id):
         return self._rows('SELECT "index", seat, action, by, client_id, version FROM games_matchaction '
                           'WHERE match_id = %s ORDER BY "index"', (match_id,))
+
+
+def _stat(pid):
+    with open(f"/proc/{pid}/stat") as stat:
+        return stat.read().rsplit(")", 1)[1].split()  # [0] is the state, [2] the pgid (field 5)
+
+
+def _pids(predicate):
+    found = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                stat = _stat(name)
+                if predicate(int(name), [None, None] + stat):
+                    found.append(int(name))
+            except (OSError, IndexError, ValueError):
+                pass
+    return found
+
+
+def _cpu(pid):
+    try:
+        stat = _stat(pid)
+    except OSError:
+        return 0.0
+    return (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime (fields 14, 15)
+
+
+def postgres_cpu_seconds():
+    """CPU time of the whole PostgreSQL server on this machine (every database: it may serve
+    other work too): its live processes, and the backends that have ended (counted in the
+    postmaster's children times; a Celery task opens and closes its own connection)."""
+    total = 0.0
+    for pid in _pids(lambda pid, stat: True):
+        try:
+            with open(f"/proc/{pid}/comm") as comm:
+                if comm.read().strip() != "postgres":
+                    continue
+            stat = _stat(pid)
+        except OSError:
+            continue
+        total += _cpu(pid)
+        with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+            if b"-D\0" in cmdline.read():  # the postmaster: add its reaped children
+                total += (int(stat[13]) + int(stat[14])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def _stopped(pid):

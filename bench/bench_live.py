@@ -1,0 +1,196 @@
+"""Live play under load: N concurrent tables over the real stack.
+
+    python bench/bench_live.py --tables 10 --players 4 --timeout 600
+
+1. Starts the stack as the live tests do (tests/integration/live_stack.py): a fresh PostgreSQL
+   database, its own Redis database (--redis-db, default 9), daphne, one Celery worker
+   (-c --concurrency, default 2) and Celery beat, with DEBUG off and the production defaults of
+   the sweep (DEADLINE_SWEEP_SECONDS=5, BOT_STALL_SECONDS=30).
+2. Makes N players (users and logged-in sessions in one `manage.py shell`), and each creates a
+   table over HTTP (the lobby form): seat 0 is the player, the P-1 other seats are bots
+   (greedy and random in turn), played by the Celery worker.
+3. Connects one scripted WebSocket client per table (the player's session cookie, the site's
+   Origin), then starts every table over HTTP at once. Each client plays a random legal move as
+   soon as it is asked, to the final scores (the client of the live tests: version checks,
+   resync on a gap, reconnect).
+4. Prints: tables completed and completed per minute (from the first start to the last
+   completion, or to --timeout), moves per second (all seats, from the action logs), and p50 /
+   p99 / max of the time from a move sent to its `ack`, and to the `update` of its version.
+   With --verify (default), every finished match's action log is checked afterwards
+   (contiguous, one move per seat per step, the replay equal to the snapshot).
+
+Needs PostgreSQL and Redis (DATABASE_URL / REDIS_URL name the servers; defaults 127.0.0.1).
+The client runs in this process, on the same machine as the stack: its CPU counts too.
+"""
+import argparse
+import asyncio
+import os
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from tests.integration.live_stack import (  # noqa: E402
+    LiveClient, LiveStack, check_match_log, percentile, postgres_cpu_seconds,
+)
+
+BOTS = ("greedy", "random")
+
+
+def ms(seconds):
+    return f"{seconds * 1000:8.1f}"
+
+
+def prepare(stack, tables, players):
+    started = time.monotonic()
+    sessions = stack.create_sessions([f"bench{n}" for n in range(tables)])
+    bots = [BOTS[n % 2] for n in range(players - 1)]
+
+    def create(name):
+        http = stack.session_for(sessions[name])
+        return http, stack.create_table(http, players=players, bots=bots)
+
+    with ThreadPoolExecutor(8) as pool:
+        made = list(pool.map(create, [f"bench{n}" for n in range(tables)]))
+    print(f"{tables} players and tables made in {time.monotonic() - started:.1f} s")
+    return made
+
+
+async def run(stack, made, timeout, seed):
+    clients = [LiveClient(stack, match_id, http.cookies["sessionid"], name=f"p{n}", seed=seed + n,
+                          message_timeout=30)
+               for n, (http, match_id) in enumerate(made)]
+    gate = asyncio.Semaphore(20)
+
+    async def connect(client):
+        async with gate:
+            await client.connect(timeout=60)
+
+    await asyncio.gather(*(connect(c) for c in clients))
+    print(f"{len(clients)} clients connected")
+    finished_at = {}
+    failures = []
+
+    async def play(client, deadline):
+        try:
+            await client.play(timeout=max(1.0, deadline - time.monotonic()))
+            finished_at[client.match_id] = time.monotonic()
+        except Exception as error:  # noqa: BLE001 - counted, reported
+            failures.append(f"match {client.match_id}: {type(error).__name__}: {error}")
+
+    pool = ThreadPoolExecutor(8)
+    loop = asyncio.get_running_loop()
+    cpu_before = cpu_use(stack)
+    started = time.monotonic()
+    deadline = started + timeout
+    tasks = [asyncio.create_task(play(c, deadline)) for c in clients]
+    await asyncio.gather(*(loop.run_in_executor(pool, stack.start_table, http, match_id) for http, match_id in made))
+    print(f"{len(made)} tables started in {time.monotonic() - started:.1f} s")
+    await asyncio.wait(tasks, timeout=timeout + 5)
+    ended = time.monotonic()
+    for task in tasks:
+        task.cancel()
+    for client in clients:
+        try:
+            await asyncio.wait_for(client.close(), 2)
+        except Exception:  # noqa: BLE001
+            pass
+    pool.shutdown()
+    cpu_after = cpu_use(stack)
+    cpu = {name: cpu_after[name] - cpu_before.get(name, 0) for name in cpu_after}
+    return clients, started, ended, finished_at, failures, cpu
+
+
+def cpu_use(stack):
+    """CPU seconds so far of each part of the stack (and of this process: the clients)."""
+    times = os.times()
+    return {"daphne": stack.daphne.cpu_seconds(), "celery worker": stack.worker.cpu_seconds(),
+            "celery beat": stack.beat.cpu_seconds(), "postgres server": postgres_cpu_seconds(),
+            "clients (this process)": times.user + times.system}
+
+
+def report(stack, args, clients, started, ended, finished_at, failures, cpu):
+    done = len(finished_at)
+    window = (max(finished_at.values()) - started) if done == len(clients) else (ended - started)
+    ack = [x for c in clients for x in c.ack_latency]
+    update = [x for c in clients for x in c.update_latency]
+    moves = 0
+    problems = []
+    for client in clients:
+        if client.match_id not in finished_at:
+            continue
+        if args.verify:
+            try:
+                moves += len([r for r in check_match_log(stack, client.match_id)["log"] if r["seat"] is not None])
+            except AssertionError as error:
+                problems.append(f"match {client.match_id}: {error}")
+        else:
+            moves += len([r for r in stack.match_log(client.match_id) if r["seat"] is not None])
+    durations = sorted(finished_at[c.match_id] - started for c in clients if c.match_id in finished_at)
+    print()
+    print(f"tables {len(clients)} x {args.players} players (1 scripted client + {args.players - 1} Celery bots each), "
+          f"worker -c {args.concurrency}, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
+    print(f"completed            {done} of {len(clients)} in {window:.1f} s"
+          + ("" if done == len(clients) else f" (stopped at --timeout {args.timeout} s)"))
+    print(f"tables per minute    {done / window * 60:.1f}")
+    if durations:
+        print(f"table time           first {durations[0]:.1f} s, median {percentile(durations, 50):.1f} s, "
+              f"last {durations[-1]:.1f} s")
+    print(f"moves (all seats)    {moves} in finished games, {moves / window:.1f} per second")
+    print(f"                     {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}  n")
+    for name, values in (("move -> ack", ack), ("move -> update", update)):
+        if values:
+            print(f"{name:20} {ms(percentile(values, 50))} {ms(percentile(values, 99))} {ms(max(values))}  {len(values)}")
+    errors = [e for c in clients for e in c.errors]
+    print(f"errors {len(errors)}, resyncs {sum(c.resyncs for c in clients)}, idle resyncs "
+          f"{sum(c.idle_resyncs for c in clients)}, reconnects {sum(c.reconnects for c in clients)}")
+    print("cpu seconds of play  " + ", ".join(f"{name} {cpu[name]:.1f}" for name in cpu)
+          + f" (the machine had {(ended - started) * os.cpu_count():.0f}, shared with other work)")
+    if args.verify:
+        print(f"action logs checked: {done - len(problems)} of {done} good")
+    for line in (failures + problems + [str(e) for e in errors])[:20]:
+        print("  " + line)
+    return not problems and not errors
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=10, help="concurrent tables (default 10)")
+    parser.add_argument("--players", type=int, default=4, choices=range(3, 8), metavar="P",
+                        help="seats per table, 3 to 7 (default 4)")
+    parser.add_argument("--timeout", type=float, default=600, help="seconds of play at most (default 600)")
+    parser.add_argument("--concurrency", type=int, default=2, help="Celery worker processes (default 2)")
+    parser.add_argument("--redis-db", type=int, default=9, help="Redis database used and flushed (default 9)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-verify", dest="verify", action="store_false",
+                        help="do not check the action logs afterwards")
+    parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
+                        help="an environment variable for the stack's processes (repeatable)")
+    parser.add_argument("--keep-logs", action="store_true", help="keep the processes' logs under /tmp")
+    args = parser.parse_args()
+
+    stack = LiveStack(name="bench", redis_db=args.redis_db, worker_concurrency=args.concurrency, env={
+        "DEBUG": "0", "SECRET_KEY": "bench-live-only-secret-key", "BOT_STALL_SECONDS": "30",
+        "DEADLINE_SWEEP_SECONDS": "5", "WS_RATE_LIMIT": "1000",
+        **dict(item.split("=", 1) for item in args.env),
+    })
+    stack.keep_logs = args.keep_logs
+    started = time.monotonic()
+    stack.start()
+    print(f"stack up in {time.monotonic() - started:.1f} s (daphne on port {stack.port}, logs {stack.dir})")
+    ok = False
+    try:
+        made = prepare(stack, args.tables, args.players)
+        outcome = asyncio.run(run(stack, made, args.timeout, args.seed))
+        ok = report(stack, args, *outcome)
+    finally:
+        if not ok:
+            stack.keep_logs = True
+        stack.stop()
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -24,8 +24,8 @@ test: $(VENV)/.installed
 	$(PY) -m pytest -m "not integration and not e2e" -n 2 -q
 
 test-integration: $(VENV)/.installed
-	DATABASE_URL=$${DATABASE_URL:-$(INTEGRATION_DATABASE_URL)} REDIS_URL=$${REDIS_URL:-$(INTEGRATION_REDIS_URL)} \
-		$(PY) -m pytest -m "not e2e" -n 2 -q -p no:randomly
+	HYPOTHESIS_PROFILE=thorough DATABASE_URL=$${DATABASE_URL:-$(INTEGRATION_DATABASE_URL)} REDIS_URL=$${REDIS_URL:-$(INTEGRATION_REDIS_URL)} \
+		$(PY) -m pytest -m "not e2e" -n 2 -q
 
 test-e2e: $(VENV)/.installed
 	$(PY) -m pytest -m e2e -q

@@ -77,6 +77,8 @@ async def run(stack, made, timeout, seed):
         try:
             await client.play(timeout=max(1.0, deadline - time.monotonic()))
             finished_at[client.match_id] = time.monotonic()
+        except TimeoutError:
+            pass  # unfinished at --timeout: counted from finished_at
         except Exception as error:  # noqa: BLE001 - counted, reported
             failures.append(f"match {client.match_id}: {type(error).__name__}: {error}")
 
@@ -119,15 +121,13 @@ def report(stack, args, clients, started, ended, finished_at, failures, cpu):
     moves = 0
     problems = []
     for client in clients:
-        if client.match_id not in finished_at:
-            continue
-        if args.verify:
+        log = stack.match_log(client.match_id)
+        moves += len([r for r in log if r["seat"] is not None])
+        if args.verify and client.match_id in finished_at:
             try:
-                moves += len([r for r in check_match_log(stack, client.match_id)["log"] if r["seat"] is not None])
+                check_match_log(stack, client.match_id)
             except AssertionError as error:
                 problems.append(f"match {client.match_id}: {error}")
-        else:
-            moves += len([r for r in stack.match_log(client.match_id) if r["seat"] is not None])
     durations = sorted(finished_at[c.match_id] - started for c in clients if c.match_id in finished_at)
     print()
     print(f"tables {len(clients)} x {args.players} players (1 scripted client + {args.players - 1} Celery bots each), "
@@ -135,10 +135,15 @@ def report(stack, args, clients, started, ended, finished_at, failures, cpu):
     print(f"completed            {done} of {len(clients)} in {window:.1f} s"
           + ("" if done == len(clients) else f" (stopped at --timeout {args.timeout} s)"))
     print(f"tables per minute    {done / window * 60:.1f}")
+    unfinished = [c for c in clients if c.match_id not in finished_at]
+    if unfinished:
+        steps = sorted(c.step or 0 for c in unfinished)
+        print(f"unfinished           {len(unfinished)} tables, at step {steps[0]} to {steps[-1]} "
+              f"(median {percentile(steps, 50)}; a game has about 21)")
     if durations:
         print(f"table time           first {durations[0]:.1f} s, median {percentile(durations, 50):.1f} s, "
               f"last {durations[-1]:.1f} s")
-    print(f"moves (all seats)    {moves} in finished games, {moves / window:.1f} per second")
+    print(f"moves (all seats)    {moves}, {moves / window:.1f} per second")
     print(f"                     {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}  n")
     for name, values in (("move -> ack", ack), ("move -> update", update)):
         if values:

@@ -7,7 +7,7 @@ PORT ?= 8000
 INTEGRATION_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/wonders
 INTEGRATION_REDIS_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: run test test-integration test-e2e bench bench-search bench-api fuzz-api messages clean
+.PHONY: run test test-integration test-e2e bench bench-search bench-api bench-live fuzz-api messages clean
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -25,7 +25,7 @@ test: $(VENV)/.installed
 
 test-integration: $(VENV)/.installed
 	HYPOTHESIS_PROFILE=thorough DATABASE_URL=$${DATABASE_URL:-$(INTEGRATION_DATABASE_URL)} REDIS_URL=$${REDIS_URL:-$(INTEGRATION_REDIS_URL)} \
-		$(PY) -m pytest -m "not e2e" -n 2 -q
+		$(PY) -m pytest -m "not e2e" -n 2 --dist loadgroup -q
 
 test-e2e: $(VENV)/.installed
 	$(PY) -m pytest -m e2e -q
@@ -41,6 +41,14 @@ bench-search: $(VENV)/.installed
 # 10,000 players and 100,000 matches bulk-loaded into PostgreSQL, then p50/p99 of the history API.
 bench-api: $(VENV)/.installed
 	DATABASE_URL=$${BENCH_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/wonders_bench} $(PY) bench/bench_api.py
+
+# The real stack (daphne, Redis, a Celery worker) and N concurrent bot tables over WebSockets.
+TABLES ?= 10
+PLAYERS ?= 4
+TIMEOUT ?= 600
+bench-live: $(VENV)/.installed
+	REDIS_URL=$${REDIS_URL:-$(INTEGRATION_REDIS_URL)} DATABASE_URL=$${DATABASE_URL:-$(INTEGRATION_DATABASE_URL)} \
+		$(PY) bench/bench_live.py --tables $(TABLES) --players $(PLAYERS) --timeout $(TIMEOUT)
 
 # Schema-driven fuzzing of the API (schemathesis); also part of make test-integration.
 fuzz-api: $(VENV)/.installed

@@ -170,6 +170,7 @@ UI = {
     "assignment_chosen": _("chosen wonders"),
     "empty_seat": _("empty seat"),
     "host": _("host"),
+    "res_coin": pgettext_lazy("cost", "coin"),
     "res_coins": pgettext_lazy("cost", "coins"),
     "res_wood": pgettext_lazy("cost", "wood"),
     "res_stone": pgettext_lazy("cost", "stone"),

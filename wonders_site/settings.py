@@ -106,6 +106,8 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_DEFAULT_QUEUE = "default"
+# Keep the worker's database connection across tasks (Celery closes it after each task otherwise).
+CELERY_DB_REUSE_MAX = env_int("CELERY_DB_REUSE_MAX", 1000, minimum=0)
 CELERY_TASK_ROUTES = {"games.play_bot_turn": {"queue": "bots"}}
 
 # Live play. Deadlines are swept every DEADLINE_SWEEP_SECONDS (Celery beat, or

@@ -64,7 +64,7 @@
 
   function costText(cost) {
     var parts = [];
-    if (cost && cost.coins) parts.push(cost.coins + " " + t("res_coins"));
+    if (cost && cost.coins) parts.push(cost.coins + " " + t(cost.coins === 1 ? "res_coin" : "res_coins"));
     RESOURCES.forEach(function (r) { if (cost && cost[r]) parts.push(cost[r] + " " + t("res_" + r)); });
     return parts.join(", ");
   }
@@ -163,7 +163,8 @@
     var view = S.view;
     var me = S.you !== null && S.you !== undefined ? view.players[S.you] : null;
     var age = view.age ? t("age", { age: view.age }) + ", " + t("turn", { turn: view.turn }) : "";
-    if (view.direction) age += " — " + t(view.direction === "left" ? "pass_left" : "pass_right");
+    if (view.over) age = t("ev_game_over");
+    else if (view.direction) age += " — " + t(view.direction === "left" ? "pass_left" : "pass_right");
     $("game-age").textContent = age;
     renderPrompt(view, me);
     renderHand(view, me);

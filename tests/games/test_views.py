@@ -133,3 +133,9 @@ def test_the_admin_shows_a_match_with_its_seats_and_log_without_editing_them(adm
     page = admin_client.get(reverse("admin:games_match_change", args=[match.pk]))
     assert page.status_code == 200
     assert admin_client.get(reverse("admin:games_match_add")).status_code == 403
+
+
+def test_the_game_page_has_a_singular_for_one_coin(client, make_user):
+    match = start_table(make_user("host"), players=3)
+    ui = page_json(client.get(url("game", match.pk, lang="it")), "play-ui")
+    assert (ui["res_coin"], ui["res_coins"]) == ("moneta", "monete")

@@ -219,9 +219,10 @@ def chain_free(prof, card):
     return not card.chain_from.isdisjoint(prof.built_ids)
 
 
-def count(things, scope, seat, players, profiles):
+def count(things, scope, seat, players, profiles, extra_purple=0):
     """How many of `things` (colours, wonder_stages, defeat_tokens) are in the `scope` cities
-    of `seat` (left/self/right), given every seat's player dict and profile."""
+    of `seat` (left/self/right), given every seat's player dict and profile. `extra_purple`
+    guilds are added to the seat's own city (Olympia B's copied guild, at the end)."""
     n = len(players)
     total = 0
     for s in scope:
@@ -234,4 +235,6 @@ def count(things, scope, seat, players, profiles):
                 total += sum(1 for tok in players[other]["tokens"] if tok < 0)
             else:
                 total += prof.colors[COLOR_INDEX[t]]
+                if t == "purple" and other == seat:
+                    total += extra_purple
     return total

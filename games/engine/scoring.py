@@ -27,7 +27,7 @@ Board resources never count as cards (002 l.1022): only built cards are counted 
 """
 
 from . import catalogue as _cat
-from .city import COLOR_INDEX, profile
+from .city import COLOR_INDEX, count, profile
 from .seating import left_of, right_of
 
 CATEGORY_OF_COLOR = {
@@ -51,28 +51,10 @@ def science_points(symbols, wild):
     return best
 
 
-def _count(things, scope, seat, players, profiles, extra_purple):
-    n = len(players)
-    total = 0
-    for s in scope:
-        other = seat if s == "self" else left_of(seat, n) if s == "left" else right_of(seat, n)
-        prof = profiles[other]
-        for t in things:
-            if t == "wonder_stages":
-                total += prof.stages_built
-            elif t == "defeat_tokens":
-                total += sum(1 for tok in players[other]["tokens"] if tok < 0)
-            else:
-                total += prof.colors[COLOR_INDEX[t]]
-                if t == "purple" and other == seat:
-                    total += extra_purple
-    return total
-
-
 def _points(fx, seat, players, profiles, extra_purple):
     pts = fx.points
     for counts, scope, amount in fx.points_per:
-        pts += amount * _count(counts, scope, seat, players, profiles, extra_purple)
+        pts += amount * count(counts, scope, seat, players, profiles, extra_purple)
     return pts
 
 

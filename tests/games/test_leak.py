@@ -11,11 +11,9 @@ from games import engine, services
 from games.models import Match
 from tests.games.conftest import start_table
 from tests.games.test_consumers import connect
+from tests.leak_check import check_message
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-NEVER_KEYS = {"decks", "log", "seed", "hands", "state", "config"}
-
 
 def states_by_version(match):
     """The engine state after each version of the match (versions with log entries)."""
@@ -28,53 +26,8 @@ def states_by_version(match):
     return out
 
 
-def state_at(states, version):
-    """The state of the latest version with log entries at or before `version`."""
-    return states[max(v for v in states if v <= version)]
-
-
-def forbidden_for(state, seat):
-    players = state["players"]
-    hidden = set(state["discard"])
-    for age_hands in state["decks"].values():
-        for hand in age_hands:
-            hidden.update(hand)
-    visible = set()
-    for n, player in enumerate(players):
-        visible.update(player["built"])
-        if n == seat:
-            visible.update(player["hand"])
-            visible.update(player["stages"])
-        else:
-            hidden.update(player["hand"])
-            hidden.update(player["stages"])
-    prompts = state["prompts"]
-    if seat is not None and state["phase"] == "prompt" and prompts[0] == {"seat": seat, "kind": "build_discarded"}:
-        visible.update(state["discard"])
-    return hidden - visible
-
-
-def strings_and_keys(message, strings, keys):
-    if isinstance(message, dict):
-        for key, value in message.items():
-            keys.add(key)
-            strings_and_keys(value, strings, keys)
-    elif isinstance(message, list):
-        for value in message:
-            strings_and_keys(value, strings, keys)
-    elif isinstance(message, str):
-        strings.add(message)
-
-
 def assert_no_leak(message, seat, states):
-    strings, keys = set(), set()
-    strings_and_keys(message, strings, keys)
-    assert not keys & NEVER_KEYS, (message.get("type"), keys & NEVER_KEYS)
-    if "version" not in message or message.get("view") is None:
-        return 0
-    leaked = strings & forbidden_for(state_at(states, message["version"]), seat)
-    assert not leaked, f"{message['type']} v{message['version']} to seat {seat} shows {sorted(leaked)}"
-    return 1
+    return check_message(message, seat, states)
 
 
 def seat_of_group(group):

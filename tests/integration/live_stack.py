@@ -40,6 +40,8 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+from tests.leak_check import check_message
+
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/postgres"
@@ -832,60 +834,11 @@ def check_match_log(stack, match_id):
     return {"states": states, "row": row, "log": log, "steps": steps}
 
 
-NEVER_KEYS = {"decks", "log", "seed", "hands", "state", "config"}
-
-
-def forbidden_for(state, seat):
-    """Card ids `seat` (None: a spectator) must not see at this state: the other hands, the
-    cards under the other wonders, the discard pile (except during its own Halicarnassus
-    prompt) and every card of the decks not dealt yet — minus what is visible anyway (built
-    cards, its own hand: card ids repeat across copies)."""
-    hidden = set(state["discard"])
-    for hands in state["decks"].values():
-        for hand in hands:
-            hidden.update(hand)
-    visible = set()
-    for n, player in enumerate(state["players"]):
-        visible.update(player["built"])
-        if n == seat:
-            visible.update(player["hand"])
-            visible.update(player["stages"])
-        else:
-            hidden.update(player["hand"])
-            hidden.update(player["stages"])
-    prompts = state["prompts"]
-    if seat is not None and state["phase"] == "prompt" and prompts and prompts[0] == {"seat": seat,
-                                                                                      "kind": "build_discarded"}:
-        visible.update(state["discard"])
-    return hidden - visible
-
-
-def _strings_and_keys(value, strings, keys):
-    if isinstance(value, dict):
-        for key, item in value.items():
-            keys.add(key)
-            _strings_and_keys(item, strings, keys)
-    elif isinstance(value, list):
-        for item in value:
-            _strings_and_keys(item, strings, keys)
-    elif isinstance(value, str):
-        strings.add(value)
-
-
 def assert_no_leak(raw, message, seat, states, seed):
     """One received message holds no hidden card for `seat`, no engine internals, not the seed.
     Returns 1 if it carried a view (and was checked against the state of its version)."""
     assert str(seed) not in raw, f"{message['type']} shows the seed"
-    strings, keys = set(), set()
-    _strings_and_keys(message, strings, keys)
-    assert not keys & NEVER_KEYS, f"{message['type']} has keys {sorted(keys & NEVER_KEYS)}"
-    if message.get("view") is None or "version" not in message:
-        return 0
-    known = [v for v in states if v <= message["version"]]
-    assert known, f"{message['type']} v{message['version']} has a view before the game started"
-    leaked = strings & forbidden_for(states[max(known)], seat)
-    assert not leaked, f"{message['type']} v{message['version']} to seat {seat} shows {sorted(leaked)}"
-    return 1
+    return check_message(message, seat, states)
 
 
 def percentile(values, q):

@@ -1,0 +1,58 @@
+"""The one check that a message sent to a client shows nothing hidden (used by the in-process
+leak test and by the real-stack tests)."""
+
+NEVER_KEYS = {"decks", "log", "seed", "hands", "state", "config"}
+
+
+def forbidden_for(state, seat):
+    """Card ids `seat` (None: a spectator) must not see at this state: the other hands, the
+    cards under the other wonders, the discard pile (except during its own Halicarnassus
+    prompt) and every card of the decks not dealt yet — minus what is visible anyway (built
+    cards, its own hand: card ids repeat across copies)."""
+    hidden = set(state["discard"])
+    for hands in state["decks"].values():
+        for hand in hands:
+            hidden.update(hand)
+    visible = set()
+    for n, player in enumerate(state["players"]):
+        visible.update(player["built"])
+        if n == seat:
+            visible.update(player["hand"])
+            visible.update(player["stages"])
+        else:
+            hidden.update(player["hand"])
+            hidden.update(player["stages"])
+    prompts = state["prompts"]
+    if seat is not None and state["phase"] == "prompt" and prompts and prompts[0] == {
+        "seat": seat, "kind": "build_discarded"
+    }:
+        visible.update(state["discard"])
+    return hidden - visible
+
+
+def strings_and_keys(value, strings, keys):
+    if isinstance(value, dict):
+        for key, item in value.items():
+            keys.add(key)
+            strings_and_keys(item, strings, keys)
+    elif isinstance(value, list):
+        for item in value:
+            strings_and_keys(item, strings, keys)
+    elif isinstance(value, str):
+        strings.add(value)
+
+
+def check_message(message, seat, states):
+    """Fails if `message` (to `seat`, None for a spectator) has an engine-internal key or a card
+    hidden from that seat at the state of its version (`states`: version -> engine state).
+    Returns 1 if the message carried a view (and was checked against a state), else 0."""
+    strings, keys = set(), set()
+    strings_and_keys(message, strings, keys)
+    assert not keys & NEVER_KEYS, f"{message.get('type')} has keys {sorted(keys & NEVER_KEYS)}"
+    if message.get("view") is None or "version" not in message:
+        return 0
+    known = [v for v in states if v <= message["version"]]
+    assert known, f"{message['type']} v{message['version']} has a view before the game started"
+    leaked = strings & forbidden_for(states[max(known)], seat)
+    assert not leaked, f"{message['type']} v{message['version']} to seat {seat} shows {sorted(leaked)}"
+    return 1

@@ -91,9 +91,21 @@ def spectators_group(match_id):
 
 
 def _send(group, message):
+    _send_many([(group, message)])
+
+
+def _send_many(messages):
+    """Send (group, message) pairs in one trip to the channel layer: one event loop for all the
+    groups of a match, not one per group."""
     layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(group, message)
+    if layer is None or not messages:
+        return
+
+    async def send_all():
+        for group, message in messages:
+            await layer.group_send(group, message)
+
+    async_to_sync(send_all)()
 
 
 def _after_commit(func):
@@ -589,8 +601,7 @@ def _update_payloads(match, seats, events):
 
 
 def _broadcast_update(match_id, payloads):
-    for group, payload in payloads.items():
-        _send(group, {"type": "game.update", "payload": payload})
+    _send_many([(group, {"type": "game.update", "payload": payload}) for group, payload in payloads.items()])
 
 
 def submit(match_id, user, action, *, client_id=None, step=None, seat=None):

@@ -109,9 +109,37 @@
 
   /* ---------------------------------------------------------------- messages */
 
+  /* Updates committed by different processes may arrive out of order: one that skips a
+     version waits a moment for the missing one before the page asks for a full snapshot. */
+  var early = {};
+  var gapTimer = null;
+  var GAP_WAIT_MS = 300;
+
+  function waitForGap(message) {
+    early[message.version] = message;
+    if (gapTimer) return;
+    gapTimer = setTimeout(function () {
+      gapTimer = null;
+      early = {};
+      send({ type: "resync" });
+    }, GAP_WAIT_MS);
+  }
+
+  function applyUpdate(message) {
+    delete early[message.version];
+    ["version", "step", "status", "deadline", "seats", "you", "view", "legal"].forEach(function (key) {
+      S[key] = message[key];
+    });
+    S.events = S.events.concat(message.events.filter(function (e) { return e.type !== "chosen"; }));
+    if (outbox && outbox.step !== S.step) outbox = null;
+    Object.keys(early).forEach(function (v) { if (+v <= S.version) delete early[v]; });
+  }
+
   function onMessage(message) {
     switch (message.type) {
       case "snapshot":
+        early = {};
+        if (gapTimer) { clearTimeout(gapTimer); gapTimer = null; }
         S = message;
         if (outbox && outbox.step === S.step) send(outbox);
         else outbox = null;
@@ -119,12 +147,10 @@
         break;
       case "update":
         if (!S || message.version <= S.version) return;
-        if (message.version !== S.version + 1) { send({ type: "resync" }); return; }
-        ["version", "step", "status", "deadline", "seats", "you", "view", "legal"].forEach(function (key) {
-          S[key] = message[key];
-        });
-        S.events = S.events.concat(message.events.filter(function (e) { return e.type !== "chosen"; }));
-        if (outbox && outbox.step !== S.step) outbox = null;
+        if (message.version !== S.version + 1) { waitForGap(message); return; }
+        applyUpdate(message);
+        while (early[S.version + 1]) applyUpdate(early[S.version + 1]);
+        if (gapTimer && !Object.keys(early).length) { clearTimeout(gapTimer); gapTimer = null; }
         render();
         break;
       case "ack":

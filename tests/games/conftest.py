@@ -34,13 +34,13 @@ def make_user(django_user_model):
 def sent(monkeypatch):
     """Every message services send to a group, as (group, message), in order."""
     messages = []
-    real = services._send
+    real = services._send_many
 
-    def record(group, message):
-        messages.append((group, message))
-        real(group, message)
+    def record(pairs):
+        messages.extend(pairs)
+        real(pairs)
 
-    monkeypatch.setattr(services, "_send", record)
+    monkeypatch.setattr(services, "_send_many", record)
     return messages
 
 

@@ -205,6 +205,13 @@ def legal_for(state, seat):
     return engine.legal_actions(state, seat.number)
 
 
+def blocked_for(state, seat, legal):
+    """Why the seat's hand cards cannot be built ({} when the seat has nothing to decide)."""
+    if not legal:
+        return {}
+    return engine.blocked_builds(state, seat.number)
+
+
 # ---------------------------------------------------------------------------------------------
 # snapshots and the lobby list
 
@@ -242,11 +249,13 @@ def snapshot(match_id, user):
         "you": mine.number if mine else None,
         "view": None,
         "legal": [],
+        "blocked": {},
         "events": [],
     }
     if state is not None:
         out["view"] = engine.view(state, mine.number if mine else None)
         out["legal"] = legal_for(state, mine)
+        out["blocked"] = blocked_for(state, mine, out["legal"])
         out["events"] = [
             event
             for events in match.actions.exclude(events=[]).values_list("events", flat=True)
@@ -590,12 +599,15 @@ def _update_payloads(match, seats, events):
         "events": events,
         "seats": [seat_info(s) for s in seats],
     }
-    payloads = {spectators_group(match.pk): {**common, "you": None, "view": engine.view(state, None), "legal": []}}
+    payloads = {spectators_group(match.pk): {
+        **common, "you": None, "view": engine.view(state, None), "legal": [], "blocked": {},
+    }}
     for seat in seats:
         if seat.user_id is not None:
+            legal = legal_for(state, seat)
             payloads[seat_group(match.pk, seat.number)] = {
                 **common, "you": seat.number, "view": engine.view(state, seat.number),
-                "legal": legal_for(state, seat),
+                "legal": legal, "blocked": blocked_for(state, seat, legal),
             }
     return payloads
 

@@ -6,6 +6,7 @@ of states, actions, views and events, and the rulings. Public functions::
     new_game(config, seed) -> state
     to_act(state) -> [seat]
     legal_actions(state, seat) -> [action]
+    blocked_builds(state, seat) -> {card id: {"code", **facts}}   # why a hand card can't be built
     apply(state, seat, action) -> (state, [event])      # raises IllegalAction(code, **facts)
     view(state, seat | None) -> dict
     is_over(state) -> bool
@@ -16,14 +17,14 @@ of states, actions, views and events, and the rulings. Public functions::
 
 from .errors import ConfigError, IllegalAction
 from .replay import action_log, replay
-from .rules import apply, is_over, legal_actions, to_act
+from .rules import apply, blocked_builds, is_over, legal_actions, to_act
 from .scoring import scores
 from .state import draw_chance, initial_state, normalize_config
 from .view import view
 
 __all__ = [
     "new_game", "to_act", "legal_actions", "apply", "view", "is_over", "scores",
-    "action_log", "replay", "IllegalAction", "ConfigError",
+    "action_log", "replay", "blocked_builds", "IllegalAction", "ConfigError",
 ]
 
 

@@ -171,6 +171,21 @@ def card_actions(state, seat, hand):
     return out
 
 
+def blocked_builds(state, seat):
+    """Why the cards of `seat`'s hand cannot be built now: {card id: {"code", **facts}}, the
+    IllegalAction a build would raise (duplicate_structure; cannot_afford with the resources
+    missing, or the coins needed). Cards that can be built in some way are not listed."""
+    hand = state["players"][seat]["hand"]
+    out = {}
+    for cid in dict.fromkeys(hand):
+        try:
+            canonical_card_action(state, seat, {"type": "build", "card": cid, "pay": dict(ZERO_PAY)}, hand)
+        except IllegalAction as error:
+            if error.code != "bad_payment":  # affordable, by another split of payments
+                out[cid] = {"code": error.code, **error.facts}
+    return out
+
+
 def buildable_discards(state, seat):
     """Distinct discarded card ids that `seat` could build (no duplicate name), pile order."""
     cards = _cat.get().cards

@@ -69,6 +69,17 @@
     return parts.join(", ");
   }
 
+  function whyNot(id) {
+    var why = (S.blocked || {})[id];
+    if (why && why.code === "duplicate_structure") return t("already_built");
+    if (why && why.code === "cannot_afford") {
+      var missing = costText(why.missing || {});
+      if (missing) return t("missing", { what: missing });
+      if (why.coins_needed) return t("needs_coins", { coins: why.coins_needed });
+    }
+    return t("cannot_build");
+  }
+
   function stageOf(player, number) {
     var wonder = CAT.wonders[player.wonder];
     var stages = wonder && player.side ? wonder.sides[player.side] : null;
@@ -127,7 +138,7 @@
 
   function applyUpdate(message) {
     delete early[message.version];
-    ["version", "step", "status", "deadline", "seats", "you", "view", "legal"].forEach(function (key) {
+    ["version", "step", "status", "deadline", "seats", "you", "view", "legal", "blocked"].forEach(function (key) {
       S[key] = message[key];
     });
     S.events = S.events.concat(message.events.filter(function (e) { return e.type !== "chosen"; }));
@@ -257,7 +268,7 @@
         el("span", { class: "hand-card__name", text: card.name }),
         el("span", { class: "hand-card__cost", text: costText(card.cost) || t("pay_nothing") }),
         el("span", { class: "hand-card__text", text: card.text || "" }),
-        buildable ? null : el("span", { class: "hand-card__note", text: t("cannot_build") }),
+        buildable ? null : el("span", { class: "hand-card__note", text: whyNot(id) }),
       ]);
       button.setAttribute("data-card", id);
       list.appendChild(el("li", {}, [button]));

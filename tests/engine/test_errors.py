@@ -119,3 +119,20 @@ def test_a_rejected_action_leaves_the_state_unchanged():
     before = copy.deepcopy(state)
     _err(state, 0, build("theater"))
     assert state == before
+
+
+def test_blocked_builds_says_why_each_hand_card_cannot_be_built():
+    state = make_state(3, wonders=["babylon", "olympia", "ephesus"], built={0: ["altar"]},
+                       hands={0: ["altar", "palace", "stockade"]}, coins={0: 5})
+    blocked = engine.blocked_builds(state, 0)
+    assert blocked["altar"]["code"] == "duplicate_structure"
+    assert blocked["palace"]["code"] == "cannot_afford"
+    assert {"stone", "ore", "glass", "textile"} <= set(blocked["palace"]["missing"])
+    assert "stockade" not in blocked  # its wood can be bought from the left neighbour
+
+
+def test_blocked_builds_names_the_coins_a_card_needs():
+    state = make_state(3, hands={0: ["clay_pit", "altar"]}, coins={0: 0})
+    assert engine.blocked_builds(state, 0) == {
+        "clay_pit": {"code": "cannot_afford", "card": "clay_pit", "missing": {}, "coins": 0, "coins_needed": 1}
+    }

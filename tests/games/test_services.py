@@ -189,3 +189,17 @@ def test_a_game_of_one_scripted_human_and_bots_runs_to_the_score_sheet_on_the_em
     assert sorted(sheet["rank"] for sheet in match.score_sheet)[0] == 1
     assert replayed(match) == match.state
     assert list(match.actions.values_list("index", flat=True)) == list(range(len(match.state["log"])))
+
+
+def test_a_seat_learns_why_its_unbuildable_cards_cannot_be_built_and_spectators_learn_nothing(make_user):
+    from django.contrib.auth.models import AnonymousUser
+
+    host = make_user("host")
+    match = start_table(host, players=3, bots=["", "random", "random"])
+    mine = services.snapshot(match.pk, host)
+    assert mine["blocked"] == engine.blocked_builds(match.state, 0)
+    assert set(mine["blocked"]) <= set(match.state["players"][0]["hand"])
+    assert services.snapshot(match.pk, AnonymousUser())["blocked"] == {}
+    payloads = services._update_payloads(match, services.match_seats(match), [])
+    assert payloads[services.seat_group(match.pk, 0)]["blocked"] == mine["blocked"]
+    assert payloads[services.spectators_group(match.pk)]["blocked"] == {}

@@ -258,7 +258,10 @@ def snapshot(match_id, user):
         out["blocked"] = blocked_for(state, mine, out["legal"])
         out["events"] = [
             event
-            for events in match.actions.exclude(events=[]).values_list("events", flat=True)
+            # Only up to the version read above: a turn committed since then (its plays name cards
+            # still in hands at this version) reaches the client as the next update.
+            for events in match.actions.filter(version__lte=match.version)
+            .exclude(events=[]).order_by("index").values_list("events", flat=True)
             for event in events
             if event.get("type") != "chosen"
         ]

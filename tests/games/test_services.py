@@ -203,3 +203,25 @@ def test_a_seat_learns_why_its_unbuildable_cards_cannot_be_built_and_spectators_
     payloads = services._update_payloads(match, services.match_seats(match), [])
     assert payloads[services.seat_group(match.pk, 0)]["blocked"] == mine["blocked"]
     assert payloads[services.spectators_group(match.pk)]["blocked"] == {}
+
+
+def test_a_snapshot_holds_only_the_events_of_its_own_version(make_user, monkeypatch):
+    host = make_user("host")
+    match = start_table(host, players=3, bots=["", "random", "random"])
+    act(match, host, 0)
+    match.refresh_from_db()
+    read_version = match.version
+    real_filter = Match.objects.filter
+
+    def read_then_another_turn_commits(*args, **kwargs):
+        row = real_filter(*args, **kwargs).first()
+        MatchAction.objects.create(  # committed by another process after the row was read
+            match=row, index=10_000, seat=1, action={"type": "discard", "card": "x"}, by="bot",
+            version=row.version + 1, events=[{"type": "turn_resolved", "plays": [{"card": "from_the_future"}]}],
+        )
+        return real_filter(pk=row.pk)
+
+    monkeypatch.setattr(Match.objects, "filter", read_then_another_turn_commits)
+    snap = services.snapshot(match.pk, host)
+    assert snap["version"] == read_version
+    assert "from_the_future" not in str(snap["events"])

@@ -168,7 +168,7 @@ def test_the_lobby_the_table_and_the_game_page_fit_a_phone_without_sideways_scro
     page.goto(site.url(f"/en/play/{match_id}/"))
     widths["table"] = page.evaluate(NO_SIDEWAYS_SCROLL)
     site.start_table(http, match_id)
-    page.goto(site.url(f"/en/play/{match_id}/game/"))
+    page.wait_for_url(site.url(f"/en/play/{match_id}/game/"), timeout=20_000)  # the table page follows the start
     page.locator("#game-hand-cards .hand-card").first.wait_for()
     widths["game"] = page.evaluate(NO_SIDEWAYS_SCROLL)
     screenshot(page, "phone-play-game-top", full_page=False)

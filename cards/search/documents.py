@@ -2,6 +2,7 @@
 rulebooks, the cards and the wonders, in every language."""
 from collections import Counter
 
+from django.db import connection
 from django.urls import reverse
 from django.utils import translation
 
@@ -38,6 +39,24 @@ COLOUR_WORDS = {
         "purple": "carta roxa, Grêmio",
     },
 }
+
+
+_per_index_cache: dict = {}
+
+
+def cached_until_the_index_changes(kind: str, language: str, compute):
+    """`compute(cursor)` for `language`, cached until the search index is rebuilt (document ids
+    are never reused, so the smallest and largest id stamp a version of the index)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT MAX(id), MIN(id) FROM cards_searchdocument")
+        stamp = cursor.fetchone()
+        key = (connection.settings_dict["NAME"], kind, language)
+        cached = _per_index_cache.get(key)
+        if cached and cached[0] == stamp:
+            return cached[1]
+        value = compute(cursor)
+    _per_index_cache[key] = (stamp, value)
+    return value
 
 
 def _urls(language: str, name: str, key: str, values) -> dict:

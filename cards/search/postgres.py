@@ -2,17 +2,18 @@
 wonders_english configurations (the built-in Snowball configurations, unaccented first),
 ts_rank, ts_headline, and pg_trgm similarity for "did you mean"."""
 import re
+from functools import partial
 
 from django.db import connection
 
 from cards.models import SearchDocument
+from cards.search.documents import cached_until_the_index_changes
 from cards.search.text import MARK_END, MARK_START, Lexicon, Statistics, marked_to_html, parse_query
 
 CONFIGURATIONS = {"en": "wonders_english", "it": "wonders_italian", "pt-br": "wonders_portuguese"}
 # ts_rank weights for D, C, B, A: body, -, heading, title.
 RANK_WEIGHTS = "{0.1, 0.2, 0.35, 1.0}"
 LEXEME_RE = re.compile(r"'((?:[^']|'')*)'(?::([0-9A-D,]+))?")
-_statistics_cache: dict = {}
 
 
 def configuration(language: str) -> str:
@@ -54,27 +55,21 @@ def _lexicon(matched, body_length: int) -> Lexicon:
 
 def statistics(language: str) -> Statistics:
     """Document frequencies of the lexemes in `language` (cached until the index changes)."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT MAX(id), MIN(id) FROM cards_searchdocument")  # ids are never reused
-        stamp = cursor.fetchone()
-        key = (connection.settings_dict["NAME"], language)
-        cached = _statistics_cache.get(key)
-        if cached and cached[0] == stamp:
-            return cached[1]
-        cursor.execute(
-            "SELECT COUNT(*), COALESCE(SUM(body_length), 0) FROM cards_searchdocument WHERE language = %s",
-            [language],
-        )
-        count, length = cursor.fetchone()
-        cursor.execute(
-            "SELECT word, ndoc FROM ts_stat(format('SELECT vector FROM cards_searchdocument WHERE language = %%L',"
-            " %s::text))",
-            [language],
-        )
-        frequencies = dict(cursor.fetchall())
-    result = Statistics(count, frequencies, length / max(count, 1))
-    _statistics_cache[key] = (stamp, result)
-    return result
+    return cached_until_the_index_changes("statistics", language, partial(_statistics, language))
+
+
+def _statistics(language: str, cursor) -> Statistics:
+    cursor.execute(
+        "SELECT COUNT(*), COALESCE(SUM(body_length), 0) FROM cards_searchdocument WHERE language = %s",
+        [language],
+    )
+    count, length = cursor.fetchone()
+    cursor.execute(
+        "SELECT word, ndoc FROM ts_stat(format('SELECT vector FROM cards_searchdocument WHERE language = %%L',"
+        " %s::text))",
+        [language],
+    )
+    return Statistics(count, dict(cursor.fetchall()), length / max(count, 1))
 
 
 def parse(query: str, language: str):

@@ -1,10 +1,11 @@
 """SQLite backend: FTS5 over text stemmed in Python (cards.search.text), bm25 ranking."""
 from collections import Counter
+from functools import partial
 
 from django.db import connection
 
 from cards.models import SearchDocument, SearchWord
-from cards.search.documents import indexed_fields
+from cards.search.documents import cached_until_the_index_changes, indexed_fields
 from cards.search.text import Lexicon, Statistics, highlight, index_terms, parse_query
 
 FTS_TABLE = "cards_search_fts"
@@ -55,31 +56,23 @@ def candidates(terms, language: str, kinds: list[str], limit: int):
             for row in rows]
 
 
-_statistics_cache: dict = {}
-
-
 def statistics(language: str) -> Statistics:
     """Document frequencies of the stems in `language` (cached until the index changes)."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT MAX(id), MIN(id) FROM cards_searchdocument")  # ids are never reused
-        stamp = cursor.fetchone()
-        key = (connection.settings_dict["NAME"], language)
-        cached = _statistics_cache.get(key)
-        if cached and cached[0] == stamp:
-            return cached[1]
-        cursor.execute(
-            f"SELECT f.title, f.heading, f.body, d.body_length FROM {FTS_TABLE} f"
-            " JOIN cards_searchdocument d ON d.id = f.rowid WHERE d.language = %s", [language],
-        )
-        frequencies: Counter = Counter()
-        count = length = 0
-        for title, heading, body, body_length in cursor.fetchall():
-            frequencies.update(set(f"{title} {heading} {body}".split()))
-            count += 1
-            length += body_length
-    result = Statistics(count, dict(frequencies), length / max(count, 1))
-    _statistics_cache[key] = (stamp, result)
-    return result
+    return cached_until_the_index_changes("statistics", language, partial(_statistics, language))
+
+
+def _statistics(language: str, cursor) -> Statistics:
+    cursor.execute(
+        f"SELECT f.title, f.heading, f.body, d.body_length FROM {FTS_TABLE} f"
+        " JOIN cards_searchdocument d ON d.id = f.rowid WHERE d.language = %s", [language],
+    )
+    frequencies: Counter = Counter()
+    count = length = 0
+    for title, heading, body, body_length in cursor.fetchall():
+        frequencies.update(set(f"{title} {heading} {body}".split()))
+        count += 1
+        length += body_length
+    return Statistics(count, dict(frequencies), length / max(count, 1))
 
 
 def snippets(docs: list[SearchDocument], terms, language: str, words: int) -> dict:

@@ -21,3 +21,14 @@ def preferred_language(user) -> str:
     if not getattr(user, "is_authenticated", False):
         return ""
     return profile_for(user).preferred_language
+
+
+def display_name(user) -> str:
+    """How other players see `user`: the profile's display name, else the username ("" for none)."""
+    if user is None:
+        return ""
+    try:
+        name = user.profile.display_name
+    except Profile.DoesNotExist:  # a user made without a profile: the username will do
+        name = ""
+    return name or user.get_username()

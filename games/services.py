@@ -33,6 +33,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.services import display_name
 from games import engine
 from games.models import MAX_PLAYERS, MIN_PLAYERS, Match, MatchAction, Seat
 
@@ -115,16 +116,6 @@ def _after_commit(func):
 
 # ---------------------------------------------------------------------------------------------
 # reading helpers
-
-
-def display_name(user):
-    if user is None:
-        return ""
-    try:
-        name = user.profile.display_name
-    except Exception:  # noqa: BLE001 - no accounts app or no profile: the username will do
-        name = ""
-    return name or user.get_username()
 
 
 def _lock(match_id):

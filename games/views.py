@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext_lazy as _, pgettext_lazy
 from django.views.decorators.http import require_POST
 
+from accounts.services import display_name
 from cards.catalogue_data import read_cards, read_wonders
 from games import services
 from games.models import MAX_PLAYERS, MIN_PLAYERS, Match, Seat
@@ -324,7 +325,7 @@ def table(request, match_id):
     for seat in seats:
         chosen = (match.wonders or [""] * match.players)[seat.number] if match.assignment == "chosen" else ""
         rows.append({
-            "seat": seat, "number": seat.number + 1, "name": services.display_name(seat.user),
+            "seat": seat, "number": seat.number + 1, "name": display_name(seat.user),
             "is_host": seat.user_id is not None and seat.user_id == match.host_id,
             "is_you": mine is not None and seat.pk == mine.pk,
             "wonder": wonders[chosen]["name"] if chosen else "",

@@ -11,7 +11,7 @@ from wonders_site.api_errors import BadQueryParameter
 
 __all__ = [
     "LANG_PARAMETER", "MODE_PARAMETER", "PLAYERS_PARAMETER", "USERNAME_PARAMETER", "MODE_DESCRIPTION", "query_choice", "query_int",
-    "query_mode", "query_players", "wonder_name", "card_name", "display_name", "player_or_404", "errors",
+    "query_mode", "query_players", "wonder_name", "card_name", "player_or_404", "errors",
 ]
 
 MODE_DESCRIPTION = (
@@ -73,16 +73,6 @@ def card_name(card_id, lang):
     if card is None:
         return card_id
     return card.names.get(lang) or card.names.get("en") or card_id
-
-
-def display_name(user):
-    if user is None:
-        return ""
-    try:
-        name = user.profile.display_name
-    except Exception:  # noqa: BLE001 - a user made without a profile: the username will do
-        name = ""
-    return name or user.get_username()
 
 
 def player_or_404(username):

@@ -17,10 +17,11 @@ from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle, User
 from rest_framework.views import APIView
 
 from cards.language import api_language
+from accounts.services import display_name
 from games import engine
 from games.api import serializers as s
 from games.api.common import (
-    LANG_PARAMETER, MODE_DESCRIPTION, MODE_PARAMETER, PLAYERS_PARAMETER, USERNAME_PARAMETER, card_name, display_name, errors,
+    LANG_PARAMETER, MODE_DESCRIPTION, MODE_PARAMETER, PLAYERS_PARAMETER, USERNAME_PARAMETER, card_name, errors,
     player_or_404, query_int, query_mode, query_players, wonder_name,
 )
 from games.api.filters import MatchFilter

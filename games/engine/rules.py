@@ -247,6 +247,18 @@ def _cannot_afford(card_id, cost, coin_cost, coins, ctx, opts):
                          coins_needed=cheapest)
 
 
+def _check_payment(card_id, cost, coin_cost, coins, ctx, left, right):
+    """The payment (left, right) of a cost is one of the affordable options, or IllegalAction:
+    cannot_afford when no option is affordable, bad_payment (with the options) otherwise."""
+    opts = trading.options_in(ctx, cost)
+    ok = [o for o in opts if o[0] + o[1] <= coins - coin_cost]
+    if not ok:
+        raise _cannot_afford(card_id, cost, coin_cost, coins, ctx, opts)
+    if (left, right) not in ok:
+        raise IllegalAction("bad_payment", card=card_id, pay={"left": left, "right": right},
+                            options=_pairs(ok))
+
+
 def canonical_card_action(state, seat, action, hand):
     """Check a build/wonder/discard action of `seat` with card from `hand`; return its
     canonical form (equal to an element of legal_actions) or raise IllegalAction."""
@@ -296,14 +308,7 @@ def canonical_card_action(state, seat, action, hand):
             if chain:
                 out["free"] = "chain"
             return out
-        budget = coins - card.coins
-        opts = trading.options_in(ctx, card.cost)
-        ok = [o for o in opts if o[0] + o[1] <= budget]
-        if not ok:
-            raise _cannot_afford(cid, card.cost, card.coins, coins, ctx, opts)
-        if (left, right) not in ok:
-            raise IllegalAction("bad_payment", card=cid, pay={"left": left, "right": right},
-                                options=_pairs(ok))
+        _check_payment(cid, card.cost, card.coins, coins, ctx, left, right)
         return {"type": "build", "card": cid, "pay": {"left": left, "right": right}}
     # wonder stage
     stage = prof.next_stage
@@ -320,14 +325,7 @@ def canonical_card_action(state, seat, action, hand):
             raise IllegalAction("stage_out_of_order", stage=want, next_stage=nxt)
     if "free" in action and action["free"] is not None:
         raise IllegalAction("not_free", card=cid, free=action["free"])
-    budget = coins - stage.coins
-    opts = trading.options_in(ctx, stage.cost)
-    ok = [o for o in opts if o[0] + o[1] <= budget]
-    if not ok:
-        raise _cannot_afford(cid, stage.cost, stage.coins, coins, ctx, opts)
-    if (left, right) not in ok:
-        raise IllegalAction("bad_payment", card=cid, pay={"left": left, "right": right},
-                            options=_pairs(ok))
+    _check_payment(cid, stage.cost, stage.coins, coins, ctx, left, right)
     return {"type": "wonder", "card": cid, "stage": nxt, "pay": {"left": left, "right": right}}
 
 

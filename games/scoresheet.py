@@ -22,8 +22,8 @@ import unicodedata
 from collections import Counter
 from functools import lru_cache
 
-from games.engine import catalogue as _cat
-from games.engine import scores
+from games.engine.base import catalogue as _cat
+from games.engine.base.scoring import scores
 
 MIN_SEATS = 3
 MAX_SEATS = 7

@@ -35,6 +35,7 @@ from django.utils import timezone
 
 from accounts.services import display_name
 from games import engine
+from games.engine.base import catalogue as _base_catalogue
 from games.models import MAX_PLAYERS, MIN_PLAYERS, Match, MatchAction, Seat
 
 log = logging.getLogger(__name__)
@@ -318,7 +319,7 @@ def _table_changed(match, *, lobby=True):
 
 @lru_cache(maxsize=1)
 def wonder_ids():
-    return tuple(engine.catalogue.get().wonder_ids)
+    return tuple(_base_catalogue.get().wonder_ids)
 
 
 def _check_options(players, sides, assignment, wonders, turn_seconds, bots):

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import engine
-from games.engine.state import normalize_config
+from games.engine.base.state import normalize_config
 from games.history import record_finished_match
 
 USERNAME_PREFIX = "sim"

@@ -12,7 +12,7 @@ from cards.templatetags.cards_ui import page_language
 from games.api.views import (
     leaderboard_rows, player_payload, rank_of, score_sheet_rows, seat_summaries, streaks,
 )
-from games.engine import catalogue as _cat
+from games.engine.base import catalogue as _cat
 from games.history import match_timeline
 from games.history_models import PlayerRating, RatingChange, SeatResult
 from games.ratings import DEFAULT_MODE, MODES, PROVISIONAL_SIGMA

@@ -5,7 +5,7 @@ from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiRespo
 from rest_framework import exceptions, serializers
 
 from cards.api import LANG_PARAMETER
-from games.engine import catalogue as _cat
+from games.engine.base import catalogue as _cat
 from games.ratings import DEFAULT_MODE, MODES
 from wonders_site.api_errors import BadQueryParameter
 

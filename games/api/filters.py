@@ -1,7 +1,7 @@
 """Filters of /api/matches/."""
 import django_filters
 
-from games.engine import catalogue as _cat
+from games.engine.base import catalogue as _cat
 from games.history_models import MatchRecord, SeatResult
 from games.ratings import MODES
 

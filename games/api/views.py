@@ -26,7 +26,7 @@ from games.api.common import (
 )
 from games.api.filters import MatchFilter
 from games.api.pagination import NewestFirstCursor
-from games.engine import catalogue as _cat
+from games.engine.base import catalogue as _cat
 from games.history import hands_by_turn, match_timeline
 from games.history_models import MatchRecord, PlayerRating, RatingChange, SeatResult, WonderStat
 from games.ratings import PROVISIONAL_SIGMA, initial, is_provisional, ordinal

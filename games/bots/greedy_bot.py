@@ -13,8 +13,8 @@ the public card data; never another hand. Heuristic, in points:
 Ties are broken at random with `rng`.
 """
 
-from games.engine import catalogue
-from games.engine.scoring import science_points
+from games.engine.base import catalogue
+from games.engine.base.scoring import science_points
 
 VICTORY = {1: 1, 2: 3, 3: 5}
 RESOURCE_VALUE = {1: 1.6, 2: 1.0, 3: 0.1}

@@ -1,34 +1,109 @@
-"""The rules of 7 Wonders (1st edition, base game) as a pure-Python library.
+"""The rules of the games on the site, as a pure-Python library.
 
-No Django, no clock, no global random. See games/engine/README.md for the contract, the shapes
-of states, actions, views and events, and the rulings. Public functions::
+No Django, no clock, no global random. See games/engine/README.md for the contract and
+``contract.py`` for what each game provides. Every public function dispatches to the game named
+by the config, the state or the view (``registry.py``)::
 
+    games() -> [game id]                         info(game id) -> dict (static facts)
+    normalize_config(config) -> config           rating_mode(config) -> str
     new_game(config, seed) -> state
     to_act(state) -> [seat]
     legal_actions(state, seat) -> [action]
-    blocked_builds(state, seat) -> {card id: {"code", **facts}}   # why a hand card can't be built
     apply(state, seat, action) -> (state, [event])      # raises IllegalAction(code, **facts)
     view(state, seat | None) -> dict
     is_over(state) -> bool
     scores(state) -> [sheet per seat]
-    action_log(state) -> [entry]
-    replay(config, log) -> state
+    action_log(state) -> [entry]                 replay(config, log) -> state
+    seat_labels(state) -> [dict per seat]        hints(state, seat) -> dict
+    reveal(state) -> dict                        hidden_ids(state, seat | None) -> set
+    sample_state(view, seat, rng) -> state
+    blocked_builds(state, seat)                  # base game: why a hand card can't be built
 """
 
+from . import registry
 from .errors import ConfigError, IllegalAction
-from .replay import action_log, replay
-from .rules import apply, blocked_builds, is_over, legal_actions, to_act
-from .scoring import scores
-from .state import draw_chance, initial_state, normalize_config
-from .view import view
+from .registry import games
 
 __all__ = [
-    "new_game", "to_act", "legal_actions", "apply", "view", "is_over", "scores",
-    "action_log", "replay", "blocked_builds", "IllegalAction", "ConfigError",
+    "games", "info", "normalize_config", "rating_mode", "new_game", "to_act", "legal_actions",
+    "apply", "view", "is_over", "scores", "action_log", "replay", "seat_labels", "hints", "reveal",
+    "hidden_ids", "sample_state", "blocked_builds", "IllegalAction", "ConfigError",
 ]
+
+
+def info(game_id):
+    return registry.get(game_id).INFO
+
+
+def normalize_config(config):
+    return registry.of_config(config).normalize_config(config)
+
+
+def rating_mode(config):
+    game = registry.of_config(config)
+    return game.rating_mode(game.normalize_config(config))
 
 
 def new_game(config, seed):
     """A new game: config is validated, chance drawn from random.Random(seed) and logged."""
-    cfg = normalize_config(config)
-    return initial_state(cfg, draw_chance(cfg, seed))
+    game = registry.of_config(config)
+    return game.new_game(game.normalize_config(config), seed)
+
+
+def replay(config, log):
+    game = registry.of_config(config)
+    return game.replay(game.normalize_config(config), log)
+
+
+def to_act(state):
+    return registry.of_state(state).to_act(state)
+
+
+def legal_actions(state, seat):
+    return registry.of_state(state).legal_actions(state, seat)
+
+
+def apply(state, seat, action):
+    return registry.of_state(state).apply(state, seat, action)
+
+
+def view(state, seat=None):
+    return registry.of_state(state).view(state, seat)
+
+
+def is_over(state):
+    return registry.of_state(state).is_over(state)
+
+
+def scores(state):
+    return registry.of_state(state).scores(state)
+
+
+def action_log(state):
+    return registry.of_state(state).action_log(state)
+
+
+def seat_labels(state):
+    return registry.of_state(state).seat_labels(state)
+
+
+def hints(state, seat):
+    return registry.of_state(state).hints(state, seat)
+
+
+def reveal(state):
+    return registry.of_state(state).reveal(state)
+
+
+def hidden_ids(state, seat):
+    return registry.of_state(state).hidden_ids(state, seat)
+
+
+def sample_state(view, seat, rng):
+    return registry.get(view["game"]).sample_state(view, seat, rng)
+
+
+def blocked_builds(state, seat):
+    """Base game: why the cards of `seat`'s hand cannot be built now (kept for existing callers;
+    new code asks ``hints``)."""
+    return hints(state, seat).get("blocked", {})

@@ -12,7 +12,7 @@ import sys
 
 from games import engine
 from games.bots import BOTS
-from games.engine import catalogue
+from games.engine.base import catalogue
 
 CATEGORIES = ("military", "treasury", "wonder", "civilian", "science", "commercial", "guilds",
               "total")

@@ -7,7 +7,7 @@ public and private parts the test cares about. States stay plain dicts, as the e
 import copy
 
 from games import engine
-from games.engine import catalogue
+from games.engine.base import catalogue
 
 ALL_WONDERS = ["rhodes", "alexandria", "ephesus", "babylon", "olympia", "halicarnassus", "giza"]
 

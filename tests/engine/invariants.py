@@ -5,7 +5,7 @@ import random
 from collections import Counter
 
 from games import engine
-from games.engine import catalogue
+from games.engine.base import catalogue
 
 MAX_STEPS = 2000
 SEAT_COLORS = ("brown", "grey", "blue", "yellow", "red", "green", "purple")

@@ -3,7 +3,7 @@
 import pytest
 
 from games import engine
-from games.engine.scoring import science_points
+from games.engine.base.scoring import science_points
 from tests.engine.helpers import make_state, play_turn
 
 

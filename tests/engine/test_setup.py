@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 from games import engine
-from games.engine import catalogue
+from games.engine.base import catalogue
 
 
 @pytest.mark.parametrize("n", [3, 4, 5, 6, 7])

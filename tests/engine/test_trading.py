@@ -3,7 +3,7 @@
 import pytest
 
 from games import engine
-from games.engine import trading
+from games.engine.base import trading
 from tests.engine.helpers import build, can, discard, make_state, pays, play_turn, wonder
 
 # Seat convention: left_of(s) = s + 1, right_of(s) = s - 1 (mod n).

@@ -3,7 +3,7 @@ import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
-from games.engine import catalogue
+from games.engine.base import catalogue
 from games.models import PlayerRating, SeatResult
 from games.ratings import PROVISIONAL_SIGMA
 from games.simulate import play_and_store

@@ -7,7 +7,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from games import services
-from games.engine import catalogue
+from games.engine.base import catalogue
 from games.models import Match
 from games.simulate import play_and_store
 

@@ -111,7 +111,7 @@ def test_the_calculator_page_has_a_card_picker_in_the_users_language(client, db,
     html = client.get(url("score-calculator", language)).content.decode()
     names = {"en": "Lumber Yard", "it": "Cantiere d&#x27;Abbattimento", "pt-br": "Depósito de Madeira"}
     assert names[language] in html
-    from games.engine import catalogue
+    from games.engine.base import catalogue
 
     assert html.count('name="seat-0-cards"') == len(catalogue.get().card_list)  # Age I and II Looms apart
 

@@ -2,6 +2,7 @@
 import pytest
 
 from games import engine
+from games.engine.base import catalogue as _base_catalogue
 from games.scoresheet import TableError, fold, parse_table, score_table
 
 
@@ -23,7 +24,7 @@ def test_a_table_is_scored_exactly_as_the_engine_scores_the_same_cities():
         seat("ephesus", "A", 1, ["workshop", "library", "laboratory", "spies_guild"], 11, [-1, -1, -1]),
     ]}
     players, _ = parse_table(table)
-    expected = engine.scores({"players": players})
+    expected = engine.scores({"config": {"game": "base"}, "players": players})
     got = score_table(table)
     for row, sheet in zip(got, expected):
         assert row["total"] == sheet["total"] and row["rank"] == sheet["rank"]
@@ -102,7 +103,7 @@ def test_more_copies_of_a_card_than_the_deck_has_are_refused():
 
 
 def test_more_cards_than_turns_are_refused():
-    cards = [c.id for c in engine.catalogue.get().card_list if 3 in c.copies and not c.id.endswith("_2")][:19]
+    cards = [c.id for c in _base_catalogue.get().card_list if 3 in c.copies and not c.id.endswith("_2")][:19]
     assert ("too_many_structures", 0) in codes({"seats": [seat("giza", cards=cards), seat("rhodes"),
                                                           seat("ephesus")]})
 

@@ -28,7 +28,7 @@ Board resources never count as cards (002 l.1022): only built cards are counted 
 
 from . import catalogue as _cat
 from .city import COLOR_INDEX, count, profile
-from .seating import left_of, right_of
+from ..seating import left_of, right_of
 
 CATEGORY_OF_COLOR = {
     "blue": "civilian", "yellow": "commercial", "purple": "guilds", "green": "science",

@@ -26,7 +26,7 @@ server-side, which lists every card with every payment option; the view gives ev
 from .city import profile
 from .rules import to_act
 from .scoring import scores
-from .seating import direction_of_age, left_of, right_of
+from ..seating import direction_of_age, left_of, right_of
 
 
 def view(state, seat=None):

@@ -12,7 +12,7 @@ ids that make a card free (chains), colour counts and powers.
 """
 
 from . import catalogue as _cat
-from .seating import left_of, right_of
+from ..seating import left_of, right_of
 
 COLOR_INDEX = {c: i for i, c in enumerate(_cat.COLORS)}
 

@@ -35,7 +35,7 @@ SCOPES = ("left", "self", "right")
 COUNTABLE = frozenset(COLORS) | {"wonder_stages", "defeat_tokens"}
 ZERO = (0, 0, 0, 0, 0, 0, 0)
 
-DEFAULT_DATA_DIR = Path(__file__).resolve().parents[2] / "cards" / "data"
+DEFAULT_DATA_DIR = Path(__file__).resolve().parents[3] / "cards" / "data"
 
 
 class CatalogueError(ValueError):

@@ -34,7 +34,7 @@ which Olympia A's free build was used (0 = never).
 import random
 
 from . import catalogue as _cat
-from .errors import ConfigError
+from ..errors import ConfigError
 
 SIDES = ("A", "B")
 STATE_VERSION = 1

@@ -49,8 +49,8 @@ be built (nothing left, or only names the city already has).
 from . import catalogue as _cat
 from . import trading
 from .city import chain_free, count, profile
-from .errors import IllegalAction
-from .seating import direction_of_age, left_of, pass_hands, right_of
+from ..errors import IllegalAction
+from ..seating import direction_of_age, left_of, pass_hands, right_of
 from .state import SIDES, TURNS_PER_AGE, start_age
 
 CARD_TYPES = ("build", "wonder", "discard")

@@ -13,7 +13,7 @@ over. ``replay(config, log)`` rebuilds the state from the chance entries without
 re-applies every action; it equals the snapshot taken after the same entries.
 """
 
-from .errors import ConfigError
+from ..errors import ConfigError
 from .rules import apply
 from .state import initial_state, normalize_config
 

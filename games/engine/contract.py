@@ -1,0 +1,54 @@
+"""What every game of the engine provides (the contract the site and the bots rely on).
+
+A game is a module with a ``GAME`` object offering the functions below, registered in
+``registry.py``. ``games.engine`` dispatches each public function to the game named by the
+config (``config["game"]``), the state (``state["config"]["game"]``) or the view
+(``view["game"]``). The site never reads a raw state: what it needs is asked here.
+
+``GAME.INFO`` is the game's static facts, a JSON-serialisable dict::
+
+    {"id": "base",
+     "min_players": 3, "max_players": 7,
+     "options": [                          # what a config may set besides game and players
+         {"name": "sides", "kind": "choice", "choices": ["A", "B", "random", "choose"],
+          "default": "A"},
+         {"name": "wonders", "kind": "per_seat", "choices": [wonder ids], "default": None},
+         ...],
+     "score_categories": ["military", ...],   # ordered; each sheet has these keys
+     "tiebreak": "coins",                     # the sheet key that breaks a tie on total
+     "public_events": ["chosen", ...],        # event types that may be shown to anybody
+     "bot_levels": ["random", "greedy"],      # bots.get(level) plays every decision
+     "timeout_bot": "greedy",                 # plays a seat that missed its deadline
+     "seat_label_keys": ["wonder", "side"],   # the keys of seat_labels(state)[seat]
+     "rating_modes": ["base"]}                # every value rating_mode(config) can take
+
+Functions (``cfg`` is a normalised config, ``state`` a plain JSON dict)::
+
+    normalize_config(config) -> cfg            # ConfigError(code, **facts) when invalid
+    rating_mode(cfg) -> str                    # the ladder a match of this config counts in
+    new_game(cfg, seed) -> state               # chance drawn from random.Random(seed), logged
+    to_act(state) -> [seat]
+    legal_actions(state, seat) -> [action]
+    apply(state, seat, action) -> (state, [event])   # IllegalAction(code, **facts)
+    view(state, seat | None) -> dict           # has "game"; a seat's or a spectator's knowledge
+    is_over(state) -> bool
+    scores(state) -> [sheet]                   # per seat: every category, total, rank, seat, tiebreak
+    action_log(state) -> [entry]
+    replay(cfg, log) -> state                  # chance entries may stand anywhere in the log
+    seat_labels(state) -> [dict]               # per seat, public: base {"wonder", "side"}
+    hints(state, seat) -> dict                 # UI help for that seat (base: {"blocked": ...})
+    reveal(state) -> dict                      # a frame with everything, hands included (replays)
+    hidden_ids(state, seat | None) -> set      # ids that seat must not see in anything sent to it
+    sample_state(view, seat, rng) -> state     # a full state consistent with that seat's view
+"""
+
+INFO_KEYS = (
+    "id", "min_players", "max_players", "options", "score_categories", "tiebreak",
+    "public_events", "bot_levels", "timeout_bot", "seat_label_keys", "rating_modes",
+)
+
+FUNCTIONS = (
+    "normalize_config", "rating_mode", "new_game", "to_act", "legal_actions", "apply", "view",
+    "is_over", "scores", "action_log", "replay", "seat_labels", "hints", "reveal", "hidden_ids",
+    "sample_state",
+)

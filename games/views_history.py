@@ -12,11 +12,11 @@ from cards.templatetags.cards_ui import page_language
 from games.api.views import (
     leaderboard_rows, player_payload, rank_of, score_sheet_rows, seat_summaries, streaks,
 )
+from games import engine
 from games.engine.base import catalogue as _cat
 from games.history import match_timeline
 from games.history_models import PlayerRating, RatingChange, SeatResult
 from games.ratings import DEFAULT_MODE, MODES, PROVISIONAL_SIGMA
-from games.scoresheet import MAX_SEATS, MIN_SEATS, TableError, score_table
 
 CATEGORIES = (
     ("military", gettext_lazy("Military")),
@@ -139,6 +139,8 @@ def _history_points(rows, width=640, height=200, pad=24):
         y = pad + (high - value) * (height - 2 * pad) / (high - low)
         points.append(f"{x:.1f},{y:.1f}")
     zero = pad + high * (height - 2 * pad) / (high - low) if low <= 0 <= high else None
+    if zero is not None:
+        zero = f"{zero:.1f}"  # a coordinate: a string, so that no locale writes it with a comma
     return {"points": " ".join(points), "width": width, "height": height, "low": round(low, 1),
             "high": round(high, 1), "zero": zero, "count": len(rows), "last": round(values[-1], 2),
             "pad": pad}
@@ -243,7 +245,19 @@ def _tokens(text):
     return out
 
 
+CALCULATOR_GAME = "base"
+
+
+def _shown_value(value):
+    """A problem's value as words: a list reads "7, abc", never "[7, 'abc']"."""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(item) for item in value)
+    return value
+
+
 def score_calculator(request):
+    facts = engine.info(CALCULATOR_GAME)
+    MIN_SEATS, MAX_SEATS = facts["min_players"], facts["max_players"]  # noqa: N806
     language = page_language()
     cards, wonders = _names(language)
     data = request.POST if request.method == "POST" else request.GET
@@ -276,14 +290,14 @@ def score_calculator(request):
             for seat in seats[:players]
         ]}
         try:
-            result = score_table(table)
-        except TableError as error:
+            result = engine.score_table(CALCULATOR_GAME, table)
+        except engine.TableError as error:
             for problem in error.problems:
                 text = str(PROBLEMS.get(problem["code"], problem["message"]))
                 value = problem.get("card") or problem.get("value")
                 if isinstance(value, str) and value in cards:
                     value = cards[value]["name"]
-                item = {"text": text, "value": value}
+                item = {"text": text, "value": _shown_value(value)}
                 if "seat" in problem and problem["seat"] < len(seats):
                     seats[problem["seat"]]["problems"].append(item)
                 else:

@@ -30,7 +30,6 @@ from games.engine.base import catalogue as _cat
 from games.history import hands_by_turn, match_timeline
 from games.history_models import MatchRecord, PlayerRating, RatingChange, SeatResult, WonderStat
 from games.ratings import PROVISIONAL_SIGMA, initial, is_provisional, ordinal
-from games.scoresheet import TableError, score_table
 from wonders_site.api_errors import error_body
 
 CATEGORY_FIELDS = s.CATEGORIES
@@ -611,8 +610,8 @@ class ScoreSheetView(APIView):
         body = s.TableSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         try:
-            seats = score_table({"seats": [dict(seat) for seat in body.validated_data["seats"]]})
-        except TableError as error:
+            seats = engine.score_table("base", {"seats": [dict(seat) for seat in body.validated_data["seats"]]})
+        except engine.TableError as error:
             return Response(error_body("impossible_table", "This table could not exist.", {"problems": error.problems}),
                             status=status.HTTP_400_BAD_REQUEST)
         for seat in seats:

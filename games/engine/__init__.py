@@ -107,3 +107,14 @@ def blocked_builds(state, seat):
     """Base game: why the cards of `seat`'s hand cannot be built now (kept for existing callers;
     new code asks ``hints``)."""
     return hints(state, seat).get("blocked", {})
+
+
+# Tabletop scoring: the score sheet of a game played on a real table (the calculator).
+from .errors import TableError  # noqa: E402
+
+__all__ += ["score_table", "TableError"]
+
+
+def score_table(game_id, table):
+    """The engine's score sheet for a described physical table; raises TableError."""
+    return registry.get(game_id).score_table(table)

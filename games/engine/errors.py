@@ -54,3 +54,12 @@ class ConfigError(ValueError):
 
     def __str__(self):
         return f"{self.code} {self.facts}"
+
+
+class TableError(ValueError):
+    """A physical table described to ``score_table`` that could not exist: ``problems`` lists one
+    dict per fault (``code``, ``message``, optional ``seat``, ``field``, ``value`` and facts)."""
+
+    def __init__(self, problems):
+        self.problems = problems
+        super().__init__("; ".join(problem.get("message", problem.get("code", "")) for problem in problems))

@@ -137,3 +137,24 @@ def test_the_calculator_page_says_what_is_wrong_with_an_impossible_table(client,
     assert "This side of the wonder has fewer stages." in html
     assert "This wonder is already at another seat." in html
     assert "Conflict tokens are 1, 3, 5" in html
+
+
+def test_the_rating_chart_writes_its_coordinates_with_a_decimal_point_in_italian(client, finished):
+    html = client.get(url("player-profile", "it", "ann")).content.decode()
+    svg = re.search(r'<figure class="plot">.*?</svg>', html, re.S).group(0)
+    zero_line = re.search(r'<line class="plot__zero"([^>]*)>', svg).group(1)
+    for name in ("x1", "x2", "y1", "y2"):
+        assert re.search(rf'{name}="\d+(\.\d+)?"', zero_line), zero_line
+    points = re.search(r'points="([^"]*)"', svg).group(1)
+    assert re.fullmatch(r"\d+\.\d,\d+\.\d( \d+\.\d,\d+\.\d)*", points), points
+
+
+def test_the_calculator_shows_wrong_conflict_tokens_as_words_not_a_python_list(client, db):
+    response = client.post(url("score-calculator", "en"), {
+        "players": "3", "seat-0-wonder": "giza", "seat-1-wonder": "babylon",
+        "seat-2-wonder": "ephesus", "seat-2-military": "7 abc",
+    })
+    html = response.content.decode()
+    assert "Conflict tokens are 1, 3, 5" in html
+    assert "(7, abc)" in html
+    assert "[7" not in html and "&#x27;abc&#x27;" not in html

@@ -141,6 +141,11 @@ class _Game:
     hidden_ids = staticmethod(hidden_ids)
     sample_state = staticmethod(sample_state)
 
+    @staticmethod
+    def score_table(table):
+        from .tabletop import score_table
+        return score_table(table)
+
     @property
     def INFO(self):
         return _info()

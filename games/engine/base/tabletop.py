@@ -1,4 +1,6 @@
-"""The score sheet of a game played on a real table, scored by the engine.
+"""The base game's tabletop scoring: the score sheet of a game played on a real table.
+
+Reached through ``games.engine.score_table("base", table)`` (the game object's ``score_table``).
 
 A table is described seat by seat, clockwise (each seat's left neighbour is the next seat)::
 
@@ -22,8 +24,9 @@ import unicodedata
 from collections import Counter
 from functools import lru_cache
 
-from games.engine.base import catalogue as _cat
-from games.engine.base.scoring import scores
+from ..errors import TableError
+from . import catalogue as _cat
+from .scoring import scores
 
 MIN_SEATS = 3
 MAX_SEATS = 7
@@ -32,12 +35,6 @@ MAX_STAGES = 4
 MAX_CARDS = 30
 TURNS = 18
 VICTORY_TOKENS = (1, 3, 5)
-
-
-class TableError(ValueError):
-    def __init__(self, problems):
-        self.problems = problems
-        super().__init__(problems)
 
 
 def fold(text: str) -> str:

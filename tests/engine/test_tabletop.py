@@ -1,9 +1,10 @@
-"""games.scoresheet: a real table's score sheet, scored by the engine; impossible tables refused."""
+"""The base game's tabletop scoring (engine.score_table): a real table's score sheet; impossible tables refused."""
 import pytest
 
 from games import engine
 from games.engine.base import catalogue as _base_catalogue
-from games.scoresheet import TableError, fold, parse_table, score_table
+from games.engine import TableError
+from games.engine.base.tabletop import fold, parse_table, score_table
 
 
 def seat(wonder, side="A", stages=0, cards=(), coins=0, military=()):
@@ -122,3 +123,15 @@ def test_absurd_numbers_are_refused_without_building_anything():
     found = codes({"seats": [seat("atlantis", stages=10**16), seat("rhodes", cards=["x"] * 10**5),
                              seat("ephesus", military=[1] * 10**5)]})
     assert {c for c, _ in found} == {"unknown_wonder", "too_many_stages", "bad_cards", "bad_military"}
+
+
+def test_the_engine_scores_a_table_through_the_game_named():
+    table = {"seats": [{"wonder": "giza"}, {"wonder": "babylon"}, {"wonder": "ephesus", "coins": 9}]}
+    sheets = engine.score_table("base", table)
+    assert [sheet["treasury"] for sheet in sheets] == [0, 0, 3]
+
+
+def test_a_table_error_reads_as_its_problems_messages_not_a_list():
+    with pytest.raises(engine.TableError) as caught:
+        engine.score_table("base", {"seats": []})
+    assert str(caught.value) == "A table has 3 to 7 seats, not 0."

@@ -75,7 +75,7 @@ def copy(cursor, table, columns, rows):
 def load(players, matches, seed=1):
     from django.db import connection, transaction
 
-    from games.ratings import initial, is_provisional, ordinal, rate
+    from games.history.ratings import initial, is_provisional, ordinal, rate
 
     rng = random.Random(seed)
     started = time.monotonic()
@@ -217,7 +217,7 @@ def run(requests, seed=2):
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from games.models import MatchRecord, PlayerRating
+    from games.history.models import MatchRecord, PlayerRating
 
     rng = random.Random(seed)
     client = Client()
@@ -266,7 +266,7 @@ def main():
     if not url.startswith(("postgres://", "postgresql://")):
         raise SystemExit("bench_api needs PostgreSQL: set DATABASE_URL=postgres://...")
     setup(url)
-    from games.models import MatchRecord
+    from games.history.models import MatchRecord
 
     if args.reload or MatchRecord.objects.count() != args.matches:
         load(args.players, args.matches)

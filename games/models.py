@@ -163,4 +163,3 @@ class MatchAction(models.Model):
         if self.seat is None:
             return dict(self.action)
         return {"seat": self.seat, "action": self.action}
-from games.history_models import *  # noqa: E402,F401,F403

@@ -36,6 +36,7 @@ INSTALLED_APPS = [
     "axes",
     "cards",
     "games",
+    "games.history",
     "accounts",
 ]
 

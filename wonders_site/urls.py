@@ -18,14 +18,14 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("cards.api_rules_urls")),
     path("api/", include(router.urls)),
-    path("api/", include("games.api.urls")),
+    path("api/", include("games.history.api.urls")),
 ]
 
 urlpatterns += i18n_patterns(
     path("", include("cards.urls")),
     path("", include("cards.urls_rules")),
     path("accounts/", include("accounts.urls")),
-    path("", include("games.urls_history")),
+    path("", include("games.history.urls")),
     path("play/", include("games.urls")),
     prefix_default_language=True,
 )

@@ -5,7 +5,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
 
-from games.simulate import play_and_store
+from games.history.simulate import play_and_store
 
 pytestmark = pytest.mark.django_db
 

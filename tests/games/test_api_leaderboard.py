@@ -4,9 +4,9 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from games.engine.base import catalogue
-from games.models import PlayerRating, SeatResult
-from games.ratings import PROVISIONAL_SIGMA
-from games.simulate import play_and_store
+from games.history.models import PlayerRating, SeatResult
+from games.history.ratings import PROVISIONAL_SIGMA
+from games.history.simulate import play_and_store
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 from games import services
 from games.engine.base import catalogue
 from games.models import Match
-from games.simulate import play_and_store
+from games.history.simulate import play_and_store
 
 pytestmark = pytest.mark.django_db
 

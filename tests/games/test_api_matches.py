@@ -7,8 +7,8 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games import engine
-from games.history import timeline
-from games.simulate import play_and_store
+from games.history.timeline import timeline
+from games.history.simulate import play_and_store
 
 pytestmark = pytest.mark.django_db
 

@@ -6,10 +6,10 @@ from django.core.cache import cache
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games.models import PlayerRating, RatingChange, SeatResult
-from games.api.views import streaks
-from games.ratings import PROVISIONAL_SIGMA
-from games.simulate import play_and_store
+from games.history.models import PlayerRating, RatingChange, SeatResult
+from games.history.api.views import streaks
+from games.history.ratings import PROVISIONAL_SIGMA
+from games.history.simulate import play_and_store
 
 pytestmark = pytest.mark.django_db
 

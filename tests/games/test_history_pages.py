@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from games import engine
-from games.simulate import play_and_store
+from games.history.simulate import play_and_store
 
 pytestmark = pytest.mark.django_db
 
@@ -98,7 +98,7 @@ def test_the_leaderboard_page_states_the_rating_policy(client, finished, languag
 
 
 def test_the_leaderboard_page_lists_ranked_players_only(client, finished):
-    from games.models import PlayerRating
+    from games.history.models import PlayerRating
 
     html = client.get(url("leaderboard", "en")).content.decode()
     for rating in PlayerRating.objects.all():

@@ -3,10 +3,11 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from games import engine
-from games.history import record_finished_match
-from games.models import Match, MatchRecord, PlayerRating, RatingChange, SeatResult, WonderStat
-from games.ratings import initial
-from games.simulate import play_and_store
+from games.history.record import record_finished_match
+from games.history.models import MatchRecord, PlayerRating, RatingChange, SeatResult, WonderStat
+from games.models import Match
+from games.history.ratings import initial
+from games.history.simulate import play_and_store
 
 pytestmark = pytest.mark.django_db
 

@@ -3,8 +3,9 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games import engine
-from games.history import hands_by_turn, timeline
-from games.models import Match, MatchAction, MatchRecord, PlayerRating, SeatResult
+from games.history.timeline import hands_by_turn, timeline
+from games.history.models import MatchRecord, PlayerRating, SeatResult
+from games.models import Match, MatchAction
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +32,7 @@ def test_simulate_matches_reuses_its_players_and_refuses_silly_numbers():
 
 def test_the_timeline_starts_at_the_deal_and_ends_at_the_final_state():
     config = {"game": "base", "players": 5, "sides": "B"}
-    from games.simulate import play
+    from games.history.simulate import play
     import random
 
     state = play(config, 9, ["greedy"] * 5, random.Random(9))

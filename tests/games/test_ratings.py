@@ -1,7 +1,7 @@
-"""games.ratings: openskill Plackett-Luce from the engine's ranks; provisional players."""
+"""games.history.ratings: openskill Plackett-Luce from the engine's ranks; provisional players."""
 import pytest
 
-from games.ratings import PROVISIONAL_SIGMA, initial, is_provisional, ordinal, rate
+from games.history.ratings import PROVISIONAL_SIGMA, initial, is_provisional, ordinal, rate
 
 
 def test_a_new_player_starts_at_25_with_a_high_uncertainty_and_is_provisional():
@@ -45,3 +45,12 @@ def test_a_player_stops_being_provisional_after_a_few_rated_matches(players):
             break
     assert 3 <= game <= 8, game
     assert ratings[0][1] < PROVISIONAL_SIGMA
+
+
+def test_the_modes_are_every_rating_mode_the_registered_games_declare():
+    from games import engine
+    from games.history.ratings import MODES, registered_modes
+
+    declared = {mode for game in engine.games() for mode in engine.info(game)["rating_modes"]}
+    assert set(MODES) == declared == set(registered_modes())
+    assert "base" in MODES

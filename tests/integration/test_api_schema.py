@@ -28,7 +28,7 @@ CHECKS = [not_a_server_error, response_schema_conformance, content_type_conforma
 def seeded(db, django_user_model, monkeypatch, django_capture_on_commit_callbacks):
     """Players ann, bo, cy, di; finished matches (rated, with a bot, abandoned); a running match."""
     from games import services
-    from games.simulate import play_and_store
+    from games.history.simulate import play_and_store
 
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {
         "anon": "1000000/min", "user": "1000000/min", "score_sheet": "1000000/min", "auth_token": "1000000/min"})

@@ -2,8 +2,8 @@
 import django_filters
 
 from games.engine.base import catalogue as _cat
-from games.history_models import MatchRecord, SeatResult
-from games.ratings import MODES
+from games.history.models import MatchRecord, SeatResult
+from games.history.ratings import MODES
 
 
 def _wonder_choices():
@@ -15,7 +15,7 @@ class MatchFilter(django_filters.FilterSet):
         method="filter_nothing", max_length=150,
         label="Matches a player (username) sat in; with wonder, the wonder that player had.",
     )
-    mode = django_filters.ChoiceFilter(choices=[(m, m) for m in MODES], label="The game played (base).")
+    mode = django_filters.ChoiceFilter(choices=[(m, m) for m in MODES], label="The rating mode (engine.rating_mode of the config): " + ", ".join(MODES) + ".")
     players = django_filters.TypedChoiceFilter(
         choices=[(n, n) for n in range(3, 8)], coerce=int, label="Player count (3-7).",
     )

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from games import engine
 from games.engine.base.state import normalize_config
-from games.history import record_finished_match
+from games.history.record import record_finished_match
 
 USERNAME_PREFIX = "sim"
 PLAYER_COUNTS = (3, 3, 4, 4, 4, 5, 5, 6, 7)

@@ -1,5 +1,5 @@
 """Views of the history API. Each answer is a few indexed queries over the history tables
-(``games.history_models``); nothing here writes except the token login.
+(``games.history.models``); nothing here writes except the token login.
 
 What a match shows depends on its status: an open table its seats; a running match its seats and
 the spectators' view (``engine.view(state, None)``), never a hand, the log or the seed; a finished
@@ -19,17 +19,18 @@ from rest_framework.views import APIView
 from cards.language import api_language
 from accounts.services import display_name
 from games import engine
-from games.api import serializers as s
-from games.api.common import (
+from games.history.api import serializers as s
+from games.history.api.common import (
     LANG_PARAMETER, MODE_DESCRIPTION, MODE_PARAMETER, PLAYERS_PARAMETER, USERNAME_PARAMETER, card_name, errors,
     player_or_404, query_int, query_mode, query_players, wonder_name,
 )
-from games.api.filters import MatchFilter
-from games.api.pagination import NewestFirstCursor
+from games.history.api.filters import MatchFilter
+from games.history.api.pagination import NewestFirstCursor
 from games.engine.base import catalogue as _cat
-from games.history import hands_by_turn, match_timeline
-from games.history_models import MatchRecord, PlayerRating, RatingChange, SeatResult, WonderStat
-from games.ratings import PROVISIONAL_SIGMA, initial, is_provisional, ordinal
+from games.history.queries import match_options
+from games.history.timeline import hands_by_turn, match_timeline
+from games.history.models import MatchRecord, PlayerRating, RatingChange, SeatResult, WonderStat
+from games.history.ratings import PROVISIONAL_SIGMA, initial, is_provisional, ordinal
 from wonders_site.api_errors import error_body
 
 CATEGORY_FIELDS = s.CATEGORIES
@@ -76,7 +77,7 @@ SHEET_EXAMPLE = {"seat": 0, "military": 9, "treasury": 3, "wonder_points": 10, "
 
 MATCH_DETAIL_EXAMPLE = {
     "id": 42, "status": "finished", "mode": "base", "players": 3,
-    "options": {"sides": "A", "assignment": "random", "wonders": [], "turn_seconds": 0},
+    "options": {"sides": "A", "wonders": None, "turn_seconds": 0},
     "created_at": "2026-11-21T14:00:02Z", "started_at": "2026-11-21T14:02:11Z",
     "finished_at": "2026-11-21T14:31:40Z", "rated": True, "unrated_reason": "",
     "seats": [{"seat": 0, "username": "ann", "display_name": "Ann", "bot_level": "", "taken_over": False,
@@ -189,8 +190,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             "status": match.status,
             "mode": record.mode if record else match.game,
             "players": match.players,
-            "options": {"sides": match.sides, "assignment": match.assignment, "wonders": list(match.wonders or []),
-                        "turn_seconds": match.turn_seconds},
+            "options": match_options(match),
             "created_at": match.created_at,
             "started_at": match.started_at,
             "finished_at": match.finished_at,

@@ -69,11 +69,8 @@ class MatchSeatSerializer(serializers.Serializer):
     side = serializers.CharField(allow_null=True)
 
 
-class OptionsSerializer(serializers.Serializer):
-    sides = serializers.CharField()
-    assignment = serializers.CharField()
-    wonders = serializers.ListField(child=serializers.CharField(allow_null=True))
-    turn_seconds = serializers.IntegerField()
+OPTIONS_HELP = ("The options the game declares (engine info: options) as the match's config set them, "
+                "and turn_seconds.")
 
 
 class RatingChangeSerializer(serializers.Serializer):
@@ -107,7 +104,7 @@ class MatchDetailSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=["open", "running", "finished"])
     mode = serializers.CharField()
     players = serializers.IntegerField()
-    options = OptionsSerializer()
+    options = serializers.DictField(help_text=OPTIONS_HELP)
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)

@@ -14,8 +14,9 @@ from django.db.models import F
 from django.utils import timezone
 
 from games import engine
-from games.history_models import MatchRecord, PlayerRating, RatingChange, SeatResult, WonderStat
-from games.ratings import initial, is_provisional, mode_of, ordinal, rate
+from games.history.models import MatchRecord, PlayerRating, RatingChange, SeatResult, WonderStat
+from games.history.queries import match_options
+from games.history.ratings import initial, is_provisional, ordinal, rate
 
 CATEGORY_FIELDS = {
     "military": "military",
@@ -41,14 +42,10 @@ def unrated_reason(seats):
     return MatchRecord.Unrated.NONE
 
 
-def match_options(match):
-    return {
-        "sides": match.sides,
-        "assignment": match.assignment,
-        "wonders": list(match.wonders or []),
-        "turn_seconds": match.turn_seconds,
-        "config": match.config,
-    }
+def record_options(match):
+    """What the record keeps of the match's set-up: the options the game declares, the clock, and
+    the whole engine config."""
+    return {**match_options(match), "config": match.config}
 
 
 def record_finished_match(match, seats=None):
@@ -71,20 +68,20 @@ def record_finished_match(match, seats=None):
         seats = sorted(seats, key=lambda seat: seat.number)
         sheets = match.score_sheet or engine.scores(match.state)
         sheets = sorted(sheets, key=lambda sheet: sheet["seat"])
-        players = match.state["players"]
-        mode = mode_of(match.game)
+        labels = engine.seat_labels(match.state)
+        mode = engine.rating_mode(match.config or match.state["config"])
         finished_at = match.finished_at or timezone.now()
         reason = unrated_reason(seats)
         rated = reason == MatchRecord.Unrated.NONE
         record = MatchRecord.objects.create(
             match_id=match.pk, mode=mode, players=len(seats), rated=rated, unrated_reason=reason,
-            options=match_options(match), started_at=match.started_at, finished_at=finished_at,
+            options=record_options(match), started_at=match.started_at, finished_at=finished_at,
         )
         results = []
-        for seat, sheet, player in zip(seats, sheets, players):
+        for seat, sheet, label in zip(seats, sheets, labels):
             results.append(SeatResult(
                 match_id=match.pk, seat=seat.number, user_id=seat.user_id, bot_level=seat.bot_level,
-                abandoned=seat.taken_over, wonder=player["wonder"], side=player["side"] or "",
+                abandoned=seat.taken_over, wonder=label["wonder"], side=label["side"] or "",
                 rank=sheet["rank"], total=sheet["total"], coins=sheet["coins"],
                 copied_guild=sheet.get("copied_guild") or "",
                 mode=mode, players=len(seats), rated=rated, finished_at=finished_at,
@@ -155,90 +152,3 @@ def record_missing():
             record_finished_match(match)
         count += 1
     return count
-
-# ---------------------------------------------------------------------------------------------
-# the replay of a finished match (everything may be shown once the game is over)
-
-
-def log_of(match):
-    """The engine's action log of a match: its MatchAction rows, else the snapshot's log."""
-    rows = list(match.actions.order_by("index").values_list("seat", "action"))
-    if rows:
-        return [dict(action) if seat is None else {"seat": seat, "action": action} for seat, action in rows]
-    return engine.action_log(match.state) if match.state else []
-
-
-def _frame(state, index, events):
-    sheets = engine.scores(state) if state["phase"] != "sides" else []
-    return {
-        "index": index,
-        "age": state["age"],
-        "turn": state["turn"],
-        "phase": state["phase"],
-        "events": [e for e in events if e.get("type") != "chosen"],
-        "discard": list(state["discard"]),
-        "players": [
-            {
-                "seat": s,
-                "wonder": p["wonder"],
-                "side": p["side"],
-                "coins": p["coins"],
-                "hand": list(p["hand"]),
-                "built": list(p["built"]),
-                "stages": list(p["stages"]),
-                "tokens": list(p["tokens"]),
-                "total": sheets[s]["total"] if sheets else 0,
-            }
-            for s, p in enumerate(state["players"])
-        ],
-    }
-
-
-def timeline(config, log):
-    """Frames of a game for its replay: the table after the deal, then after every resolved step
-    (a turn, a prompt answered, the sides chosen), each with every hand, city, coins, tokens,
-    the discard pile, the running total per seat and the events of that step. Built by replaying
-    the log with the engine (``engine.replay`` of the chance entries, then ``engine.apply``)."""
-    k = 0
-    while k < len(log) and "chance" in log[k]:
-        k += 1
-    state = engine.replay(config, log[:k])
-    frames = [_frame(state, k - 1, [])]
-    pending = []
-    for index in range(k, len(log)):
-        entry = log[index]
-        state, events = engine.apply(state, entry["seat"], entry["action"])
-        pending.extend(events)
-        if any(e.get("type") != "chosen" for e in events):
-            frames.append(_frame(state, index, pending))
-            pending = []
-    return frames
-
-
-TIMELINE_CACHE_SECONDS = 3600
-
-
-def match_timeline(match):
-    """The timeline of a finished match, cached: a finished match never changes, so the cached
-    frames are always right (a match that is not finished is never cached, nor asked for)."""
-    from django.core.cache import cache
-
-    if match.status != "finished" or match.state is None:
-        raise ValueError(f"match {match.pk} is not finished")
-    finished = match.finished_at.timestamp() if match.finished_at else 0
-    key = f"history:timeline:{match.pk}:{match.version}:{match.seed}:{finished}"
-    frames = cache.get(key)
-    if frames is None:
-        frames = timeline(match.config or match.state["config"], log_of(match))
-        cache.set(key, frames, TIMELINE_CACHE_SECONDS)
-    return frames
-
-
-def hands_by_turn(frames):
-    """Every hand of every turn: [{"age", "turn", "hands": [[card ids] per seat]}]."""
-    out = []
-    for frame in frames:
-        if frame["phase"] == "play" and frame["age"]:
-            out.append({"age": frame["age"], "turn": frame["turn"],
-                        "hands": [p["hand"] for p in frame["players"]]})
-    return out

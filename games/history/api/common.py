@@ -6,7 +6,7 @@ from rest_framework import exceptions, serializers
 
 from cards.api import LANG_PARAMETER
 from games.engine.base import catalogue as _cat
-from games.ratings import DEFAULT_MODE, MODES
+from games.history.ratings import DEFAULT_MODE, MODES
 from wonders_site.api_errors import BadQueryParameter
 
 __all__ = [
@@ -15,8 +15,8 @@ __all__ = [
 ]
 
 MODE_DESCRIPTION = (
-    "A mode is the game played, at every player count: `base` is 7 Wonders (first edition) for 3 to 7 "
-    "players. Ratings, leaderboards and statistics are per mode; the player count is a filter."
+    "A mode is a rating ladder, derived by the engine from a match's config (the game, and for some games "
+    "its variant). Ratings, leaderboards and statistics are per mode; the player count is a filter."
 )
 MODE_PARAMETER = OpenApiParameter(
     "mode", OpenApiTypes.STR, enum=list(MODES), default=DEFAULT_MODE, description=MODE_DESCRIPTION,

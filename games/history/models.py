@@ -1,6 +1,6 @@
 """The history of finished matches: results, ratings and the counters statistics read.
 
-Written once per finished match by ``games.history.record_finished_match``, inside the
+Written once per finished match by ``games.history.record.record_finished_match``, inside the
 transaction that finishes the match, and read by the API and the history pages.
 
 - ``MatchRecord``: one row per finished match (its primary key is the match): mode, player count,
@@ -17,14 +17,11 @@ transaction that finishes the match, and read by the API and the history pages.
   transaction, so the wonder statistics never scan the results.
 
 A mode is the game played (``base``; later ``cities``, ``armada``...), for every player count:
-see ``games.ratings``.
+see ``games.history.ratings``. The tables keep the names they had in the games app.
 """
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
-
-__all__ = ["MatchRecord", "SeatResult", "PlayerRating", "RatingChange", "WonderStat"]
-
 
 class MatchRecord(models.Model):
     class Unrated(models.TextChoices):
@@ -43,6 +40,7 @@ class MatchRecord(models.Model):
     recorded_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        db_table = "games_matchrecord"
         ordering = ["-finished_at", "-match_id"]
         indexes = [
             models.Index(fields=["-finished_at", "-match"], name="record_newest"),
@@ -83,6 +81,7 @@ class SeatResult(models.Model):
     finished_at = models.DateTimeField()
 
     class Meta:
+        db_table = "games_seatresult"
         ordering = ["match_id", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["match", "seat"], name="one_result_per_seat"),
@@ -110,6 +109,7 @@ class PlayerRating(models.Model):
     updated_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        db_table = "games_playerrating"
         constraints = [models.UniqueConstraint(fields=["user", "mode"], name="one_rating_per_mode")]
         indexes = [
             models.Index(fields=["mode", "provisional", "-ordinal", "user"], name="rating_board"),
@@ -134,6 +134,7 @@ class RatingChange(models.Model):
     finished_at = models.DateTimeField()
 
     class Meta:
+        db_table = "games_ratingchange"
         ordering = ["finished_at", "match_id"]
         constraints = [
             models.UniqueConstraint(fields=["match", "user", "mode"], name="one_rating_change_per_match"),
@@ -154,6 +155,7 @@ class WonderStat(models.Model):
     total_points = models.BigIntegerField(default=0)
 
     class Meta:
+        db_table = "games_wonderstat"
         constraints = [
             models.UniqueConstraint(fields=["mode", "players", "wonder", "side"], name="one_wonder_stat"),
         ]

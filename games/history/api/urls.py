@@ -1,7 +1,7 @@
 """/api/ routes of the history: matches, players, leaderboard, statistics, score sheet, me, token."""
 from django.urls import path
 
-from games.api import views
+from games.history.api import views
 
 
 match_list = views.MatchViewSet.as_view({"get": "list"})

@@ -1,7 +1,8 @@
 """Ratings: openskill's Weng-Lin model with Plackett-Luce, one rating per user and mode.
 
-Modes. A mode is the game played: ``base`` (later ``cities``, ``armada``...), at every player
-count. One rating per game keeps enough matches behind each rating for it to mean something;
+Modes. A mode is a ladder: the engine derives it from a match's config
+(``engine.rating_mode(config)``), and the modes are the union of every registered game's
+``info(game)["rating_modes"]`` (``base``, later ``base-2p``, ``cities``, ``architects``...). One rating per game keeps enough matches behind each rating for it to mean something;
 the player count is a filter of the statistics, not a separate ladder.
 
 Rated matches. A finished match is rated when every seat was a person from start to end: no bot
@@ -20,13 +21,22 @@ from functools import lru_cache
 
 from openskill.models import PlackettLuce
 
-MODES = ("base",)
-DEFAULT_MODE = "base"
+from games import engine
+
+
+def registered_modes():
+    """Every rating mode of every registered game, in registry order (each game's own order)."""
+    modes = []
+    for game in engine.games():
+        for mode in engine.info(game)["rating_modes"]:
+            if mode not in modes:
+                modes.append(mode)
+    return tuple(modes)
+
+
+MODES = registered_modes()
+DEFAULT_MODE = MODES[0]
 PROVISIONAL_SIGMA = 7.8
-
-
-def mode_of(game: str) -> str:
-    return game
 
 
 @lru_cache(maxsize=1)

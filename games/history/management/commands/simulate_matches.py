@@ -3,7 +3,7 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.simulate import simulate
+from games.history.simulate import simulate
 
 
 class Command(BaseCommand):

@@ -1,5 +1,5 @@
 """History pages: a match and its replay, a player's profile, the leaderboard, the score-sheet
-calculator. They read the same functions as the API (games.api.views) and the same tables; every
+calculator. They read the same functions as the API (games.history.api.views) and the same tables; every
 string goes through gettext; card and wonder names come in the page's language."""
 from django.contrib.auth import get_user_model
 from django.db.models import Avg, Count, Q
@@ -9,14 +9,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from cards.templatetags.cards_ui import page_language
-from games.api.views import (
+from games.history.api.views import (
     leaderboard_rows, player_payload, rank_of, score_sheet_rows, seat_summaries, streaks,
 )
 from games import engine
 from games.engine.base import catalogue as _cat
-from games.history import match_timeline
-from games.history_models import PlayerRating, RatingChange, SeatResult
-from games.ratings import DEFAULT_MODE, MODES, PROVISIONAL_SIGMA
+from games.history.timeline import match_timeline
+from games.history.models import PlayerRating, RatingChange, SeatResult
+from games.history.ratings import DEFAULT_MODE, MODES, PROVISIONAL_SIGMA
 
 CATEGORIES = (
     ("military", gettext_lazy("Military")),

@@ -1,0 +1,11 @@
+"""History pages, under the language prefix."""
+from django.urls import path
+
+from games.history import views
+
+urlpatterns = [
+    path("matches/<int:match_id>/", views.match_detail, name="match-detail"),
+    path("players/<str:username>/", views.player_profile, name="player-profile"),
+    path("leaderboard/", views.leaderboard, name="leaderboard"),
+    path("score-sheet/", views.score_calculator, name="score-calculator"),
+]

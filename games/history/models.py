@@ -74,6 +74,8 @@ class SeatResult(models.Model):
     guilds = models.SmallIntegerField()
     coins = models.SmallIntegerField(help_text="Coins at the end: the tie-break.")
     copied_guild = models.CharField(max_length=40, blank=True, default="")
+    categories = models.JSONField(default=dict, help_text="Points per score category (engine info: score_categories).")
+    labels = models.JSONField(default=dict, help_text="The seat's public labels (engine.seat_labels), e.g. wonder, side.")
     # Denormalised from the match, for single-table statistics.
     mode = models.CharField(max_length=20)
     players = models.PositiveSmallIntegerField()

@@ -69,6 +69,7 @@ def record_finished_match(match, seats=None):
         sheets = match.score_sheet or engine.scores(match.state)
         sheets = sorted(sheets, key=lambda sheet: sheet["seat"])
         labels = engine.seat_labels(match.state)
+        categories = engine.info(match.state["config"]["game"])["score_categories"]
         mode = engine.rating_mode(match.config or match.state["config"])
         finished_at = match.finished_at or timezone.now()
         reason = unrated_reason(seats)
@@ -86,6 +87,7 @@ def record_finished_match(match, seats=None):
                 copied_guild=sheet.get("copied_guild") or "",
                 mode=mode, players=len(seats), rated=rated, finished_at=finished_at,
                 **{field: sheet[key] for key, field in CATEGORY_FIELDS.items()},
+                categories={key: sheet[key] for key in categories}, labels=dict(label),
             ))
         SeatResult.objects.bulk_create(results)
         _count_wonders(results)

@@ -32,6 +32,18 @@ def test_a_finished_match_keeps_a_result_row_per_seat_from_the_engine_score_shee
         assert row.mode == "base" and row.players == 4 and row.rated and row.finished_at == match.finished_at
 
 
+def test_a_result_keeps_every_declared_category_and_the_seat_labels_from_the_engine(people):
+    match = play_and_store(people[:3], seed=5, sides="B")
+    sheets = engine.scores(match.state)
+    declared = engine.info("base")["score_categories"]
+    rows = list(SeatResult.objects.filter(match=match).order_by("seat"))
+    for row, sheet, label in zip(rows, sheets, engine.seat_labels(match.state)):
+        assert set(row.categories) == set(declared)  # jsonb keeps no key order: the engine gives it
+        assert row.categories == {key: sheet[key] for key in declared}
+        assert sum(row.categories.values()) == row.total
+        assert row.labels == label and row.labels["side"] == "B"
+
+
 def test_the_record_keeps_options_times_and_the_rating_policy(people):
     match = play_and_store(people[:3], seed=4, sides="B")
     record = MatchRecord.objects.get(match=match)

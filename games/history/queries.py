@@ -1,5 +1,14 @@
-"""Readers shared by the history pages and the API (no writes here)."""
+"""Readers shared by the history pages and the API (no writes, no HTTP here): a match's seats,
+score sheet and log, a player's ratings and statistics, the leaderboard, the wonder statistics."""
+from django.db.models import Count, Q, Sum
+
+from accounts.services import display_name
 from games import engine
+from games.engine.base import catalogue as _cat
+from games.history.api.common import card_name, wonder_name
+from games.history.api.serializers import CATEGORIES
+from games.history.models import PlayerRating, SeatResult, WonderStat
+from games.history.ratings import initial, is_provisional, ordinal
 
 
 def match_options(match):
@@ -9,4 +18,238 @@ def match_options(match):
     declared = engine.info(config.get("game") or match.game)["options"]
     out = {option["name"]: config.get(option["name"], option.get("default")) for option in declared}
     out["turn_seconds"] = match.turn_seconds
+    return out
+
+
+CATEGORY_FIELDS = CATEGORIES
+RECENT = 10
+
+
+def _rate(part, whole):
+    return round(part / whole, 4) if whole else None
+
+
+def _round(value, digits=2):
+    return None if value is None else round(float(value), digits)
+
+
+def seat_summaries(match_ids, lang):
+    """The seats of these matches: {match_id: [seat dict]}. Two index lookups (the seats, then
+    their players by id), not a join the planner might hash over every user."""
+    from django.contrib.auth import get_user_model
+
+    rows = list(
+        SeatResult.objects.filter(match_id__in=match_ids)
+        .order_by("match_id", "seat")
+        .values_list("match_id", "seat", "user_id", "bot_level", "abandoned", "wonder", "side", "rank", "total")
+    )
+    user_ids = {row[2] for row in rows if row[2] is not None}
+    names = {
+        pk: (username, display or username)
+        for pk, username, display in get_user_model().objects.filter(pk__in=user_ids).values_list(
+            "pk", "username", "profile__display_name")
+    }
+    out = {}
+    for match_id, seat, user_id, bot_level, abandoned, wonder, side, rank, total in rows:
+        username, display = names.get(user_id, (None, ""))
+        out.setdefault(match_id, []).append({
+            "seat": seat,
+            "username": username,
+            "display_name": display,
+            "bot_level": bot_level,
+            "abandoned": abandoned,
+            "wonder": wonder,
+            "wonder_name": wonder_name(wonder, lang),
+            "side": side,
+            "rank": rank,
+            "total": total,
+        })
+    return out
+
+
+def names_of(frames, lang):
+    """Names (in `lang`) of every card and wonder the frames mention."""
+    cat = _cat.get()
+    names = {w: wonder_name(w, lang) for w in cat.wonder_ids}
+    names.update({c: card_name(c, lang) for c in cat.cards})
+    return names
+
+
+def score_sheet_rows(match):
+    sheets = match.score_sheet or engine.scores(match.state)
+    out = []
+    for sheet in sorted(sheets, key=lambda x: x["seat"]):
+        out.append({
+            "seat": sheet["seat"],
+            **{field: sheet["wonder" if field == "wonder_points" else field] for field in CATEGORY_FIELDS},
+            "total": sheet["total"], "coins": sheet["coins"], "rank": sheet["rank"],
+            "copied_guild": sheet.get("copied_guild"),
+        })
+    return out
+
+
+def log_rows(match):
+    rows = list(match.actions.order_by("index").values("index", "seat", "by", "created_at", "action"))
+    if rows:
+        return [
+            {"index": r["index"], "seat": r["seat"], "by": r["by"], "at": r["created_at"],
+             "entry": dict(r["action"]) if r["seat"] is None else {"seat": r["seat"], "action": r["action"]}}
+            for r in rows
+        ]
+    return [
+        {"index": i, "seat": e.get("seat"), "by": "chance" if "chance" in e else "player", "at": None, "entry": e}
+        for i, e in enumerate(engine.action_log(match.state))
+    ]
+
+
+def _rating_dict(rating, mode):
+    if rating is None:
+        mu, sigma = initial()
+        return {"mode": mode, "mu": mu, "sigma": sigma, "ordinal": ordinal(mu, sigma),
+                "provisional": is_provisional(sigma), "rated_games": 0, "wins": 0}
+    return {"mode": rating.mode, "mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal,
+            "provisional": rating.provisional, "rated_games": rating.rated_games, "wins": rating.wins}
+
+
+def player_payload(user, lang):
+    totals = SeatResult.objects.filter(user=user).aggregate(
+        games=Count("id"), wins=Count("id", filter=Q(rank=1)), podiums=Count("id", filter=Q(rank__lte=3)),
+        abandoned=Count("id", filter=Q(abandoned=True)),
+    )
+    ratings = [_rating_dict(r, r.mode) for r in PlayerRating.objects.filter(user=user).order_by("mode")]
+    recent = [
+        {**row, "wonder_name": wonder_name(row["wonder"], lang)}
+        for row in SeatResult.objects.filter(user=user).order_by("-finished_at", "-match_id").values(
+            "match", "finished_at", "mode", "players", "rated", "wonder", "side", "rank", "total")[:RECENT]
+    ]
+    return {
+        "username": user.get_username(),
+        "display_name": display_name(user),
+        "joined": user.date_joined,
+        "totals": totals,
+        "ratings": ratings,
+        "recent_matches": recent,
+    }
+
+
+def streaks(ranks):
+    """Win and podium streaks from ranks, oldest first."""
+    out = {"current_wins": 0, "best_wins": 0, "current_podiums": 0, "best_podiums": 0}
+    wins = podiums = 0
+    for rank in ranks:
+        wins = wins + 1 if rank == 1 else 0
+        podiums = podiums + 1 if rank <= 3 else 0
+        out["best_wins"] = max(out["best_wins"], wins)
+        out["best_podiums"] = max(out["best_podiums"], podiums)
+    out["current_wins"], out["current_podiums"] = wins, podiums
+    return out
+
+
+def rank_of(rating, mode):
+    """(rank, percentile, ranked players) on the leaderboard of the mode: one index scan."""
+    board = PlayerRating.objects.filter(mode=mode, provisional=False)
+    if rating is None or rating.provisional:
+        return None, None, board.count()
+    counts = board.aggregate(
+        ranked=Count("id"), above=Count("id", filter=Q(ordinal__gt=rating.ordinal)),
+        below=Count("id", filter=Q(ordinal__lt=rating.ordinal)),
+    )
+    ranked = counts["ranked"]
+    return counts["above"] + 1, round(100.0 * counts["below"] / ranked, 1) if ranked else None, ranked
+
+
+def player_stats(user, mode, players, lang):
+    """A player's statistics in a mode: the rating row, one leaderboard count, and one read of the
+    player's results (a few columns per finished match), summed up here."""
+    rating = PlayerRating.objects.filter(user=user, mode=mode).first()
+    rank, percentile, ranked = rank_of(rating, mode)
+    rows = SeatResult.objects.filter(user=user, mode=mode)
+    if players:
+        rows = rows.filter(players=players)
+    columns = ("match_id", "rank", "total", "abandoned", "wonder", "side") + CATEGORY_FIELDS
+    results = list(rows.order_by("finished_at", "match_id").values_list(*columns))
+    games = len(results)
+    wins = sum(1 for r in results if r[1] == 1)
+    best = None
+    per_wonder = {}
+    sums = [0] * len(CATEGORY_FIELDS)
+    for r in results:
+        if best is None or r[2] > best[1]:
+            best = (r[0], r[2])
+        entry = per_wonder.setdefault((r[4], r[5]), [0, 0, 0])
+        entry[0] += 1
+        entry[1] += r[1] == 1
+        entry[2] += r[2]
+        for k, value in enumerate(r[6:]):
+            sums[k] += value
+    rating_data = _rating_dict(rating, mode)
+    rating_data.pop("mode")
+    rating_data.pop("wins")
+    return {
+        "username": user.get_username(),
+        "mode": mode,
+        "players": players,
+        "rating": rating_data,
+        "rank": rank,
+        "percentile": percentile,
+        "ranked_players": ranked,
+        "games": games,
+        "wins": wins,
+        "podiums": sum(1 for r in results if r[1] <= 3),
+        "abandoned": sum(1 for r in results if r[3]),
+        "win_rate": _rate(wins, games),
+        "average_score": _round(sum(r[2] for r in results) / games) if games else None,
+        "best_score": {"total": best[1], "match": best[0]} if best else None,
+        "average_points": {field: _round(sums[k] / games) if games else None for k, field in enumerate(CATEGORY_FIELDS)},
+        "wonders": [
+            {"wonder": wonder, "wonder_name": wonder_name(wonder, lang), "side": side, "games": n, "wins": w,
+             "win_rate": _rate(w, n), "average_score": _round(points / n)}
+            for (wonder, side), (n, w, points) in sorted(per_wonder.items())
+        ],
+        "streaks": streaks([r[1] for r in results]),
+    }
+
+
+def leaderboard_rows(mode, limit):
+    rows = (
+        PlayerRating.objects.filter(mode=mode, provisional=False)
+        .order_by("-ordinal", "user_id")
+        .values("user__username", "user__profile__display_name", "mu", "sigma", "ordinal", "rated_games", "wins")
+        [:limit]
+    )
+    out = []
+    previous, rank = None, 0
+    for position, row in enumerate(rows, start=1):
+        if row["ordinal"] != previous:
+            rank, previous = position, row["ordinal"]
+        out.append({
+            "rank": rank,
+            "username": row["user__username"],
+            "display_name": row["user__profile__display_name"] or row["user__username"],
+            "mu": row["mu"], "sigma": row["sigma"], "ordinal": row["ordinal"],
+            "games": row["rated_games"], "wins": row["wins"],
+            "win_rate": _rate(row["wins"], row["rated_games"]) or 0.0,
+        })
+    return out
+
+
+def wonder_stats(mode, players, lang):
+    rows = WonderStat.objects.filter(mode=mode)
+    if players:
+        rows = rows.filter(players=players)
+    counted = {
+        (row["wonder"], row["side"]): row
+        for row in rows.values("wonder", "side").annotate(
+            n=Sum("seats"), w=Sum("wins"), points=Sum("total_points")).order_by()
+    }
+    out = []
+    cat = _cat.get()
+    for wonder in cat.wonder_ids:
+        for side in sorted(cat.wonders[wonder].sides):
+            row = counted.get((wonder, side), {"n": 0, "w": 0, "points": 0})
+            out.append({
+                "wonder": wonder, "wonder_name": wonder_name(wonder, lang), "side": side,
+                "matches": row["n"], "wins": row["w"], "win_rate": _rate(row["w"], row["n"]),
+                "average_score": _round(row["points"] / row["n"]) if row["n"] else None,
+            })
     return out

@@ -1,5 +1,5 @@
 """History pages: a match and its replay, a player's profile, the leaderboard, the score-sheet
-calculator. They read the same functions as the API (games.history.api.views) and the same tables; every
+calculator. They read the same functions as the API (games.history.queries) and the same tables; every
 string goes through gettext; card and wonder names come in the page's language."""
 from django.contrib.auth import get_user_model
 from django.db.models import Avg, Count, Q
@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from cards.templatetags.cards_ui import page_language
-from games.history.api.views import (
+from games.history.queries import (
     leaderboard_rows, player_payload, rank_of, score_sheet_rows, seat_summaries, streaks,
 )
 from games import engine

@@ -7,7 +7,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.history.models import PlayerRating, RatingChange, SeatResult
-from games.history.api.views import streaks
+from games.history.queries import streaks
 from games.history.ratings import PROVISIONAL_SIGMA
 from games.history.simulate import play_and_store
 

@@ -5,7 +5,6 @@ What a match shows depends on its status: an open table its seats; a running mat
 the spectators' view (``engine.view(state, None)``), never a hand, the log or the seed; a finished
 match its score sheet, the whole action log and every hand, and its replay."""
 from django.contrib.auth import authenticate
-from django.db.models import Count, Q, Sum
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema, extend_schema_view
@@ -26,105 +25,24 @@ from games.history.api.common import (
 )
 from games.history.api.filters import MatchFilter
 from games.history.api.pagination import NewestFirstCursor
-from games.engine.base import catalogue as _cat
-from games.history.queries import match_options
 from games.history.timeline import hands_by_turn, match_timeline
-from games.history.models import MatchRecord, PlayerRating, RatingChange, SeatResult, WonderStat
-from games.history.ratings import PROVISIONAL_SIGMA, initial, is_provisional, ordinal
+from games.history.models import MatchRecord, RatingChange
+from games.history.ratings import PROVISIONAL_SIGMA
 from wonders_site.api_errors import error_body
-
-CATEGORY_FIELDS = s.CATEGORIES
-RECENT = 10
+from games.history.api.examples import (
+    LEADERBOARD_EXAMPLE, MATCH_DETAIL_EXAMPLE, MATCH_LIST_EXAMPLE, PLAYER_EXAMPLE, SCORE_REQUEST_EXAMPLE,
+    STATS_EXAMPLE,
+)
+from games.history.queries import (
+    leaderboard_rows, log_rows, match_options, names_of, player_payload, player_stats,
+    score_sheet_rows, seat_summaries, wonder_stats,
+)
 
 
 class NotFinished(exceptions.APIException):
     status_code = status.HTTP_409_CONFLICT
     default_code = "not_finished"
     default_detail = "The replay opens when the match is over."
-
-
-def _rate(part, whole):
-    return round(part / whole, 4) if whole else None
-
-
-def _round(value, digits=2):
-    return None if value is None else round(float(value), digits)
-
-
-# ---------------------------------------------------------------------------------------------
-# matches
-
-MATCH_LIST_EXAMPLE = {
-    "next": "http://testserver/api/matches/?cursor=cD0yMDI2LTExLTIx",
-    "previous": None,
-    "results": [{
-        "id": 42, "mode": "base", "players": 3, "rated": True, "unrated_reason": "",
-        "started_at": "2026-11-21T14:02:11Z", "finished_at": "2026-11-21T14:31:40Z",
-        "seats": [
-            {"seat": 0, "username": "ann", "display_name": "Ann", "bot_level": "", "abandoned": False,
-             "wonder": "giza", "wonder_name": "The Pyramids of Giza", "side": "A", "rank": 1, "total": 61},
-            {"seat": 1, "username": "bo", "display_name": "Bo", "bot_level": "", "abandoned": False,
-             "wonder": "rhodes", "wonder_name": "The Colossus of Rhodes", "side": "A", "rank": 2, "total": 54},
-            {"seat": 2, "username": "cy", "display_name": "Cy", "bot_level": "", "abandoned": False,
-             "wonder": "ephesus", "wonder_name": "The Temple of Artemis in Ephesus", "side": "A", "rank": 3,
-             "total": 47},
-        ],
-    }],
-}
-
-SHEET_EXAMPLE = {"seat": 0, "military": 9, "treasury": 3, "wonder_points": 10, "civilian": 17, "science": 13,
-                 "commercial": 4, "guilds": 5, "total": 61, "coins": 9, "rank": 1, "copied_guild": None}
-
-MATCH_DETAIL_EXAMPLE = {
-    "id": 42, "status": "finished", "mode": "base", "players": 3,
-    "options": {"sides": "A", "wonders": None, "turn_seconds": 0},
-    "created_at": "2026-11-21T14:00:02Z", "started_at": "2026-11-21T14:02:11Z",
-    "finished_at": "2026-11-21T14:31:40Z", "rated": True, "unrated_reason": "",
-    "seats": [{"seat": 0, "username": "ann", "display_name": "Ann", "bot_level": "", "taken_over": False,
-               "wonder": "giza", "wonder_name": "The Pyramids of Giza", "side": "A"}],
-    "score_sheet": [SHEET_EXAMPLE],
-    "rating_changes": [{"username": "ann", "rank": 1, "mu_before": 25.0, "sigma_before": 8.333,
-                        "ordinal_before": 0.0, "mu_after": 27.6, "sigma_after": 8.06, "ordinal_after": 3.42}],
-    "live": None,
-    "log": [{"index": 4, "seat": 0, "by": "player", "at": "2026-11-21T14:02:40Z",
-             "entry": {"seat": 0, "action": {"type": "build", "card": "lumber_yard", "pay": {"left": 0, "right": 0}}}}],
-    "hands": [{"age": 1, "turn": 1, "hands": [["lumber_yard", "baths", "altar", "loom_1", "press_1", "stockade",
-                                                "apothecary"]]}],
-}
-
-
-def seat_summaries(match_ids, lang):
-    """The seats of these matches: {match_id: [seat dict]}. Two index lookups (the seats, then
-    their players by id), not a join the planner might hash over every user."""
-    from django.contrib.auth import get_user_model
-
-    rows = list(
-        SeatResult.objects.filter(match_id__in=match_ids)
-        .order_by("match_id", "seat")
-        .values_list("match_id", "seat", "user_id", "bot_level", "abandoned", "wonder", "side", "rank", "total")
-    )
-    user_ids = {row[2] for row in rows if row[2] is not None}
-    names = {
-        pk: (username, display or username)
-        for pk, username, display in get_user_model().objects.filter(pk__in=user_ids).values_list(
-            "pk", "username", "profile__display_name")
-    }
-    out = {}
-    for match_id, seat, user_id, bot_level, abandoned, wonder, side, rank, total in rows:
-        username, display = names.get(user_id, (None, ""))
-        out.setdefault(match_id, []).append({
-            "seat": seat,
-            "username": username,
-            "display_name": display,
-            "bot_level": bot_level,
-            "abandoned": abandoned,
-            "wonder": wonder,
-            "wonder_name": wonder_name(wonder, lang),
-            "side": side,
-            "rank": rank,
-            "total": total,
-        })
-    return out
 
 
 @extend_schema_view(
@@ -255,177 +173,6 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         return Response({"match": match.pk, "frames": frames, "names": names_of(frames, lang)})
 
 
-def names_of(frames, lang):
-    """Names (in `lang`) of every card and wonder the frames mention."""
-    cat = _cat.get()
-    names = {w: wonder_name(w, lang) for w in cat.wonder_ids}
-    names.update({c: card_name(c, lang) for c in cat.cards})
-    return names
-
-
-def score_sheet_rows(match):
-    sheets = match.score_sheet or engine.scores(match.state)
-    out = []
-    for sheet in sorted(sheets, key=lambda x: x["seat"]):
-        out.append({
-            "seat": sheet["seat"],
-            **{field: sheet["wonder" if field == "wonder_points" else field] for field in CATEGORY_FIELDS},
-            "total": sheet["total"], "coins": sheet["coins"], "rank": sheet["rank"],
-            "copied_guild": sheet.get("copied_guild"),
-        })
-    return out
-
-
-def log_rows(match):
-    rows = list(match.actions.order_by("index").values("index", "seat", "by", "created_at", "action"))
-    if rows:
-        return [
-            {"index": r["index"], "seat": r["seat"], "by": r["by"], "at": r["created_at"],
-             "entry": dict(r["action"]) if r["seat"] is None else {"seat": r["seat"], "action": r["action"]}}
-            for r in rows
-        ]
-    return [
-        {"index": i, "seat": e.get("seat"), "by": "chance" if "chance" in e else "player", "at": None, "entry": e}
-        for i, e in enumerate(engine.action_log(match.state))
-    ]
-
-
-# ---------------------------------------------------------------------------------------------
-# players
-
-
-def _rating_dict(rating, mode):
-    if rating is None:
-        mu, sigma = initial()
-        return {"mode": mode, "mu": mu, "sigma": sigma, "ordinal": ordinal(mu, sigma),
-                "provisional": is_provisional(sigma), "rated_games": 0, "wins": 0}
-    return {"mode": rating.mode, "mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal,
-            "provisional": rating.provisional, "rated_games": rating.rated_games, "wins": rating.wins}
-
-
-def player_payload(user, lang):
-    totals = SeatResult.objects.filter(user=user).aggregate(
-        games=Count("id"), wins=Count("id", filter=Q(rank=1)), podiums=Count("id", filter=Q(rank__lte=3)),
-        abandoned=Count("id", filter=Q(abandoned=True)),
-    )
-    ratings = [_rating_dict(r, r.mode) for r in PlayerRating.objects.filter(user=user).order_by("mode")]
-    recent = [
-        {**row, "wonder_name": wonder_name(row["wonder"], lang)}
-        for row in SeatResult.objects.filter(user=user).order_by("-finished_at", "-match_id").values(
-            "match", "finished_at", "mode", "players", "rated", "wonder", "side", "rank", "total")[:RECENT]
-    ]
-    return {
-        "username": user.get_username(),
-        "display_name": display_name(user),
-        "joined": user.date_joined,
-        "totals": totals,
-        "ratings": ratings,
-        "recent_matches": recent,
-    }
-
-
-PLAYER_EXAMPLE = {
-    "username": "ann", "display_name": "Ann", "joined": "2026-10-01T09:00:00Z",
-    "totals": {"games": 31, "wins": 12, "podiums": 25, "abandoned": 0},
-    "ratings": [{"mode": "base", "mu": 31.2, "sigma": 6.1, "ordinal": 12.9, "provisional": False,
-                 "rated_games": 28, "wins": 11}],
-    "recent_matches": [{"match": 42, "finished_at": "2026-11-21T14:31:40Z", "mode": "base", "players": 3,
-                        "rated": True, "wonder": "giza", "wonder_name": "The Pyramids of Giza", "side": "A",
-                        "rank": 1, "total": 61}],
-}
-
-STATS_EXAMPLE = {
-    "username": "ann", "mode": "base", "players": None,
-    "rating": {"mu": 31.2, "sigma": 6.1, "ordinal": 12.9, "provisional": False, "rated_games": 28},
-    "rank": 14, "percentile": 97.4, "ranked_players": 512,
-    "games": 31, "wins": 12, "podiums": 25, "abandoned": 0, "win_rate": 0.3871,
-    "average_score": 52.3, "best_score": {"total": 71, "match": 17},
-    "average_points": {"military": 8.1, "treasury": 3.2, "wonder_points": 9.4, "civilian": 14.5, "science": 9.9,
-                       "commercial": 3.1, "guilds": 4.1},
-    "wonders": [{"wonder": "giza", "wonder_name": "The Pyramids of Giza", "side": "A", "games": 5, "wins": 3,
-                 "win_rate": 0.6, "average_score": 58.2}],
-    "streaks": {"current_wins": 2, "best_wins": 4, "current_podiums": 6, "best_podiums": 11},
-}
-
-
-def streaks(ranks):
-    """Win and podium streaks from ranks, oldest first."""
-    out = {"current_wins": 0, "best_wins": 0, "current_podiums": 0, "best_podiums": 0}
-    wins = podiums = 0
-    for rank in ranks:
-        wins = wins + 1 if rank == 1 else 0
-        podiums = podiums + 1 if rank <= 3 else 0
-        out["best_wins"] = max(out["best_wins"], wins)
-        out["best_podiums"] = max(out["best_podiums"], podiums)
-    out["current_wins"], out["current_podiums"] = wins, podiums
-    return out
-
-
-def rank_of(rating, mode):
-    """(rank, percentile, ranked players) on the leaderboard of the mode: one index scan."""
-    board = PlayerRating.objects.filter(mode=mode, provisional=False)
-    if rating is None or rating.provisional:
-        return None, None, board.count()
-    counts = board.aggregate(
-        ranked=Count("id"), above=Count("id", filter=Q(ordinal__gt=rating.ordinal)),
-        below=Count("id", filter=Q(ordinal__lt=rating.ordinal)),
-    )
-    ranked = counts["ranked"]
-    return counts["above"] + 1, round(100.0 * counts["below"] / ranked, 1) if ranked else None, ranked
-
-
-def player_stats(user, mode, players, lang):
-    """A player's statistics in a mode: the rating row, one leaderboard count, and one read of the
-    player's results (a few columns per finished match), summed up here."""
-    rating = PlayerRating.objects.filter(user=user, mode=mode).first()
-    rank, percentile, ranked = rank_of(rating, mode)
-    rows = SeatResult.objects.filter(user=user, mode=mode)
-    if players:
-        rows = rows.filter(players=players)
-    columns = ("match_id", "rank", "total", "abandoned", "wonder", "side") + CATEGORY_FIELDS
-    results = list(rows.order_by("finished_at", "match_id").values_list(*columns))
-    games = len(results)
-    wins = sum(1 for r in results if r[1] == 1)
-    best = None
-    per_wonder = {}
-    sums = [0] * len(CATEGORY_FIELDS)
-    for r in results:
-        if best is None or r[2] > best[1]:
-            best = (r[0], r[2])
-        entry = per_wonder.setdefault((r[4], r[5]), [0, 0, 0])
-        entry[0] += 1
-        entry[1] += r[1] == 1
-        entry[2] += r[2]
-        for k, value in enumerate(r[6:]):
-            sums[k] += value
-    rating_data = _rating_dict(rating, mode)
-    rating_data.pop("mode")
-    rating_data.pop("wins")
-    return {
-        "username": user.get_username(),
-        "mode": mode,
-        "players": players,
-        "rating": rating_data,
-        "rank": rank,
-        "percentile": percentile,
-        "ranked_players": ranked,
-        "games": games,
-        "wins": wins,
-        "podiums": sum(1 for r in results if r[1] <= 3),
-        "abandoned": sum(1 for r in results if r[3]),
-        "win_rate": _rate(wins, games),
-        "average_score": _round(sum(r[2] for r in results) / games) if games else None,
-        "best_score": {"total": best[1], "match": best[0]} if best else None,
-        "average_points": {field: _round(sums[k] / games) if games else None for k, field in enumerate(CATEGORY_FIELDS)},
-        "wonders": [
-            {"wonder": wonder, "wonder_name": wonder_name(wonder, lang), "side": side, "games": n, "wins": w,
-             "win_rate": _rate(w, n), "average_score": _round(points / n)}
-            for (wonder, side), (n, w, points) in sorted(per_wonder.items())
-        ],
-        "streaks": streaks([r[1] for r in results]),
-    }
-
-
 class PlayerViewSet(viewsets.ViewSet):
     lookup_field = "username"
     lookup_value_regex = r"[\w.@+-]+"
@@ -478,40 +225,6 @@ class PlayerViewSet(viewsets.ViewSet):
         return Response({"username": user.get_username(), "mode": mode, "results": rows})
 
 
-# ---------------------------------------------------------------------------------------------
-# leaderboard and wonder statistics
-
-
-LEADERBOARD_EXAMPLE = {
-    "mode": "base", "provisional_sigma": PROVISIONAL_SIGMA,
-    "results": [{"rank": 1, "username": "ann", "display_name": "Ann", "mu": 38.1, "sigma": 5.2, "ordinal": 22.5,
-                 "games": 140, "wins": 61, "win_rate": 0.4357}],
-}
-
-
-def leaderboard_rows(mode, limit):
-    rows = (
-        PlayerRating.objects.filter(mode=mode, provisional=False)
-        .order_by("-ordinal", "user_id")
-        .values("user__username", "user__profile__display_name", "mu", "sigma", "ordinal", "rated_games", "wins")
-        [:limit]
-    )
-    out = []
-    previous, rank = None, 0
-    for position, row in enumerate(rows, start=1):
-        if row["ordinal"] != previous:
-            rank, previous = position, row["ordinal"]
-        out.append({
-            "rank": rank,
-            "username": row["user__username"],
-            "display_name": row["user__profile__display_name"] or row["user__username"],
-            "mu": row["mu"], "sigma": row["sigma"], "ordinal": row["ordinal"],
-            "games": row["rated_games"], "wins": row["wins"],
-            "win_rate": _rate(row["wins"], row["rated_games"]) or 0.0,
-        })
-    return out
-
-
 class LeaderboardView(APIView):
     @extend_schema(
         summary="The leaderboard of a mode: players by ordinal (mu - 3 sigma).",
@@ -527,28 +240,6 @@ class LeaderboardView(APIView):
         mode = query_mode(request)
         limit = query_int(request, "limit", 1, 200, 50)
         return Response({"mode": mode, "provisional_sigma": PROVISIONAL_SIGMA, "results": leaderboard_rows(mode, limit)})
-
-
-def wonder_stats(mode, players, lang):
-    rows = WonderStat.objects.filter(mode=mode)
-    if players:
-        rows = rows.filter(players=players)
-    counted = {
-        (row["wonder"], row["side"]): row
-        for row in rows.values("wonder", "side").annotate(
-            n=Sum("seats"), w=Sum("wins"), points=Sum("total_points")).order_by()
-    }
-    out = []
-    cat = _cat.get()
-    for wonder in cat.wonder_ids:
-        for side in sorted(cat.wonders[wonder].sides):
-            row = counted.get((wonder, side), {"n": 0, "w": 0, "points": 0})
-            out.append({
-                "wonder": wonder, "wonder_name": wonder_name(wonder, lang), "side": side,
-                "matches": row["n"], "wins": row["w"], "win_rate": _rate(row["w"], row["n"]),
-                "average_score": _round(row["points"] / row["n"]) if row["n"] else None,
-            })
-    return out
 
 
 class WonderStatsView(APIView):
@@ -571,18 +262,6 @@ class WonderStatsView(APIView):
 
 # ---------------------------------------------------------------------------------------------
 # the score-sheet calculator
-
-
-SCORE_REQUEST_EXAMPLE = {"seats": [
-    {"name": "Ann", "wonder": "giza", "side": "A", "stages": 3,
-     "cards": ["lumber_yard", "Baths", "Tempio", "workshop", "library"], "coins": 7, "military": [1, 3, -1]},
-    {"name": "Bo", "wonder": "Rhodes", "side": "B", "stages": 2, "cards": ["stockade", "barracks"], "coins": 4,
-     "military": [1, 3, 5, 5]},
-    {"name": "Cy", "wonder": "olympia", "side": "B", "stages": 3, "cards": ["Scientists Guild", "scriptorium"],
-     "coins": 2, "military": [-1, -1, -1]},
-]}
-
-
 class ScoreSheetView(APIView):
     throttle_classes = [AnonRateThrottle, UserRateThrottle, ScopedRateThrottle]
     throttle_scope = "score_sheet"

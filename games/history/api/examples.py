@@ -1,0 +1,84 @@
+"""Examples of the history API's answers, for the OpenAPI schema."""
+from games.history.ratings import PROVISIONAL_SIGMA
+
+MATCH_LIST_EXAMPLE = {
+    "next": "http://testserver/api/matches/?cursor=cD0yMDI2LTExLTIx",
+    "previous": None,
+    "results": [{
+        "id": 42, "mode": "base", "players": 3, "rated": True, "unrated_reason": "",
+        "started_at": "2026-11-21T14:02:11Z", "finished_at": "2026-11-21T14:31:40Z",
+        "seats": [
+            {"seat": 0, "username": "ann", "display_name": "Ann", "bot_level": "", "abandoned": False,
+             "wonder": "giza", "wonder_name": "The Pyramids of Giza", "side": "A", "rank": 1, "total": 61},
+            {"seat": 1, "username": "bo", "display_name": "Bo", "bot_level": "", "abandoned": False,
+             "wonder": "rhodes", "wonder_name": "The Colossus of Rhodes", "side": "A", "rank": 2, "total": 54},
+            {"seat": 2, "username": "cy", "display_name": "Cy", "bot_level": "", "abandoned": False,
+             "wonder": "ephesus", "wonder_name": "The Temple of Artemis in Ephesus", "side": "A", "rank": 3,
+             "total": 47},
+        ],
+    }],
+}
+
+SHEET_EXAMPLE = {"seat": 0, "military": 9, "treasury": 3, "wonder_points": 10, "civilian": 17, "science": 13,
+                 "commercial": 4, "guilds": 5, "total": 61, "coins": 9, "rank": 1, "copied_guild": None}
+
+MATCH_DETAIL_EXAMPLE = {
+    "id": 42, "status": "finished", "mode": "base", "players": 3,
+    "options": {"sides": "A", "wonders": None, "turn_seconds": 0},
+    "created_at": "2026-11-21T14:00:02Z", "started_at": "2026-11-21T14:02:11Z",
+    "finished_at": "2026-11-21T14:31:40Z", "rated": True, "unrated_reason": "",
+    "seats": [{"seat": 0, "username": "ann", "display_name": "Ann", "bot_level": "", "taken_over": False,
+               "wonder": "giza", "wonder_name": "The Pyramids of Giza", "side": "A"}],
+    "score_sheet": [SHEET_EXAMPLE],
+    "rating_changes": [{"username": "ann", "rank": 1, "mu_before": 25.0, "sigma_before": 8.333,
+                        "ordinal_before": 0.0, "mu_after": 27.6, "sigma_after": 8.06, "ordinal_after": 3.42}],
+    "live": None,
+    "log": [{"index": 4, "seat": 0, "by": "player", "at": "2026-11-21T14:02:40Z",
+             "entry": {"seat": 0, "action": {"type": "build", "card": "lumber_yard", "pay": {"left": 0, "right": 0}}}}],
+    "hands": [{"age": 1, "turn": 1, "hands": [["lumber_yard", "baths", "altar", "loom_1", "press_1", "stockade",
+                                                "apothecary"]]}],
+}
+
+
+
+PLAYER_EXAMPLE = {
+    "username": "ann", "display_name": "Ann", "joined": "2026-10-01T09:00:00Z",
+    "totals": {"games": 31, "wins": 12, "podiums": 25, "abandoned": 0},
+    "ratings": [{"mode": "base", "mu": 31.2, "sigma": 6.1, "ordinal": 12.9, "provisional": False,
+                 "rated_games": 28, "wins": 11}],
+    "recent_matches": [{"match": 42, "finished_at": "2026-11-21T14:31:40Z", "mode": "base", "players": 3,
+                        "rated": True, "wonder": "giza", "wonder_name": "The Pyramids of Giza", "side": "A",
+                        "rank": 1, "total": 61}],
+}
+
+STATS_EXAMPLE = {
+    "username": "ann", "mode": "base", "players": None,
+    "rating": {"mu": 31.2, "sigma": 6.1, "ordinal": 12.9, "provisional": False, "rated_games": 28},
+    "rank": 14, "percentile": 97.4, "ranked_players": 512,
+    "games": 31, "wins": 12, "podiums": 25, "abandoned": 0, "win_rate": 0.3871,
+    "average_score": 52.3, "best_score": {"total": 71, "match": 17},
+    "average_points": {"military": 8.1, "treasury": 3.2, "wonder_points": 9.4, "civilian": 14.5, "science": 9.9,
+                       "commercial": 3.1, "guilds": 4.1},
+    "wonders": [{"wonder": "giza", "wonder_name": "The Pyramids of Giza", "side": "A", "games": 5, "wins": 3,
+                 "win_rate": 0.6, "average_score": 58.2}],
+    "streaks": {"current_wins": 2, "best_wins": 4, "current_podiums": 6, "best_podiums": 11},
+}
+
+
+
+LEADERBOARD_EXAMPLE = {
+    "mode": "base", "provisional_sigma": PROVISIONAL_SIGMA,
+    "results": [{"rank": 1, "username": "ann", "display_name": "Ann", "mu": 38.1, "sigma": 5.2, "ordinal": 22.5,
+                 "games": 140, "wins": 61, "win_rate": 0.4357}],
+}
+
+
+
+SCORE_REQUEST_EXAMPLE = {"seats": [
+    {"name": "Ann", "wonder": "giza", "side": "A", "stages": 3,
+     "cards": ["lumber_yard", "Baths", "Tempio", "workshop", "library"], "coins": 7, "military": [1, 3, -1]},
+    {"name": "Bo", "wonder": "Rhodes", "side": "B", "stages": 2, "cards": ["stockade", "barracks"], "coins": 4,
+     "military": [1, 3, 5, 5]},
+    {"name": "Cy", "wonder": "olympia", "side": "B", "stages": 3, "cards": ["Scientists Guild", "scriptorium"],
+     "coins": 2, "military": [-1, -1, -1]},
+]}

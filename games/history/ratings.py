@@ -34,7 +34,17 @@ def registered_modes():
     return tuple(modes)
 
 
+def registered_player_counts():
+    """Every player count some registered game is played at, in order."""
+    counts = set()
+    for game in engine.games():
+        facts = engine.info(game)
+        counts.update(range(facts["min_players"], facts["max_players"] + 1))
+    return tuple(sorted(counts))
+
+
 MODES = registered_modes()
+PLAYER_COUNTS = registered_player_counts()
 DEFAULT_MODE = MODES[0]
 PROVISIONAL_SIGMA = 7.8
 

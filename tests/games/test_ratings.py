@@ -54,3 +54,13 @@ def test_the_modes_are_every_rating_mode_the_registered_games_declare():
     declared = {mode for game in engine.games() for mode in engine.info(game)["rating_modes"]}
     assert set(MODES) == declared == set(registered_modes())
     assert "base" in MODES
+
+
+def test_the_player_counts_cover_every_registered_games_range():
+    from games import engine
+    from games.history.ratings import PLAYER_COUNTS
+
+    for game in engine.games():
+        facts = engine.info(game)
+        assert set(range(facts["min_players"], facts["max_players"] + 1)) <= set(PLAYER_COUNTS)
+    assert PLAYER_COUNTS == tuple(sorted(set(PLAYER_COUNTS)))

@@ -6,7 +6,7 @@ from rest_framework import exceptions, serializers
 
 from cards.api import LANG_PARAMETER
 from games.engine.base import catalogue as _cat
-from games.history.ratings import DEFAULT_MODE, MODES
+from games.history.ratings import DEFAULT_MODE, MODES, PLAYER_COUNTS
 from wonders_site.api_errors import BadQueryParameter
 
 __all__ = [
@@ -26,8 +26,8 @@ USERNAME_PARAMETER = OpenApiParameter(
     examples=[OpenApiExample("a player", value="ann")],
 )
 PLAYERS_PARAMETER = OpenApiParameter(
-    "players", OpenApiTypes.INT, enum=list(range(3, 8)), required=False,
-    description="Only matches with this many players (3-7).",
+    "players", OpenApiTypes.INT, enum=list(PLAYER_COUNTS), required=False,
+    description="Only matches with this many players (the player counts of the registered games).",
 )
 
 
@@ -58,7 +58,7 @@ def query_mode(request):
 
 
 def query_players(request):
-    return query_int(request, "players", 3, 7)
+    return query_int(request, "players", PLAYER_COUNTS[0], PLAYER_COUNTS[-1])
 
 
 def wonder_name(wonder_id, lang):

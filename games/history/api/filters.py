@@ -3,7 +3,7 @@ import django_filters
 
 from games.engine.base import catalogue as _cat
 from games.history.models import MatchRecord, SeatResult
-from games.history.ratings import MODES
+from games.history.ratings import MODES, PLAYER_COUNTS
 
 
 def _wonder_choices():
@@ -15,9 +15,12 @@ class MatchFilter(django_filters.FilterSet):
         method="filter_nothing", max_length=150,
         label="Matches a player (username) sat in; with wonder, the wonder that player had.",
     )
-    mode = django_filters.ChoiceFilter(choices=[(m, m) for m in MODES], label="The rating mode (engine.rating_mode of the config): " + ", ".join(MODES) + ".")
+    mode = django_filters.ChoiceFilter(
+        choices=[(m, m) for m in MODES], label="The rating mode (engine.rating_mode of the config): " + ", ".join(MODES) + ".",
+    )
     players = django_filters.TypedChoiceFilter(
-        choices=[(n, n) for n in range(3, 8)], coerce=int, label="Player count (3-7).",
+        choices=[(n, n) for n in PLAYER_COUNTS], coerce=int,
+        label="Player count (" + ", ".join(map(str, PLAYER_COUNTS)) + ").",
     )
     wonder = django_filters.ChoiceFilter(choices=_wonder_choices, method="filter_nothing",
                                          label="Matches in which a seat had this wonder (id).")

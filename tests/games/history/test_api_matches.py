@@ -9,6 +9,7 @@ from rest_framework.test import APIClient
 from games import engine
 from games.history.timeline import timeline
 from games.history.simulate import play_and_store
+from tests.games.history.helpers import make_people
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +26,7 @@ def api():
 
 @pytest.fixture
 def people(django_user_model):
-    return [django_user_model.objects.create_user(username=name) for name in ("ann", "bo", "cy", "di")]
+    return make_people(django_user_model)
 
 
 @pytest.fixture

@@ -3,11 +3,10 @@ import json
 import re
 
 import pytest
-from django.urls import reverse
-from django.utils import translation
 
 from games import engine
 from games.history.simulate import play_and_store
+from tests.games.history.helpers import make_people, url
 
 pytestmark = pytest.mark.django_db
 
@@ -16,7 +15,7 @@ LANGUAGES = ("en", "it", "pt-br")
 
 @pytest.fixture
 def people(django_user_model):
-    return [django_user_model.objects.create_user(username=name) for name in ("ann", "bo", "cy", "di")]
+    return make_people(django_user_model)
 
 
 @pytest.fixture
@@ -24,11 +23,6 @@ def finished(people):
     for k in range(8):
         play_and_store(people[: 3 + k % 2], seed=60 + k)
     return play_and_store(people[:3], seed=70, sides="B")
-
-
-def url(name, language, *args):
-    with translation.override(language):
-        return reverse(name, args=args)
 
 
 def script_json(html, element_id):

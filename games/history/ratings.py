@@ -43,6 +43,14 @@ def registered_player_counts():
     return tuple(sorted(counts))
 
 
+def game_of_mode(mode):
+    """The registered game whose matches a rating mode counts."""
+    for game in engine.games():
+        if mode in engine.info(game)["rating_modes"]:
+            return game
+    raise LookupError(f"no registered game rates mode {mode!r}")
+
+
 MODES = registered_modes()
 PLAYER_COUNTS = registered_player_counts()
 DEFAULT_MODE = MODES[0]

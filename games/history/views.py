@@ -2,7 +2,9 @@
 calculator. They read the same functions as the API (games.history.queries) and the same tables; every
 string goes through gettext; card and wonder names come in the page's language."""
 from django.contrib.auth import get_user_model
-from django.db.models import Avg, Count, Q
+from django.db.models import Avg, Count, FloatField, Q
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
@@ -14,19 +16,11 @@ from games.history.queries import (
 )
 from games import engine
 from games.engine.base import catalogue as _cat
+from games.history import categories as score_categories
 from games.history.timeline import match_timeline
 from games.history.models import PlayerRating, RatingChange, SeatResult
-from games.history.ratings import DEFAULT_MODE, MODES, PROVISIONAL_SIGMA
+from games.history.ratings import DEFAULT_MODE, MODES, PROVISIONAL_SIGMA, game_of_mode
 
-CATEGORIES = (
-    ("military", gettext_lazy("Military")),
-    ("treasury", gettext_lazy("Treasury")),
-    ("wonder_points", gettext_lazy("Wonder")),
-    ("civilian", gettext_lazy("Civilian")),
-    ("science", gettext_lazy("Science")),
-    ("commercial", gettext_lazy("Commercial")),
-    ("guilds", gettext_lazy("Guilds")),
-)
 COLOR_ORDER = ("brown", "grey", "blue", "yellow", "red", "green", "purple")
 
 
@@ -55,21 +49,25 @@ def match_detail(request, match_id):
     match = get_object_or_404(Match.objects.select_related("record"), pk=match_id)
     seats = list(match.seats.select_related("user__profile").order_by("number"))
     cards, wonders = _names(language)
+    labels = engine.seat_labels(match.state) if match.state is not None else [{} for _seat in seats]
+    game_categories = score_categories.labelled(match.game)
     context = {
         "match": match,
         "record": getattr(match, "record", None) if match.status == Match.Status.FINISHED else None,
-        "seats": [{"seat": s, "label": _seat_label(s), "wonder_name": wonders.get(s.wonder, "")} for s in seats],
-        "categories": CATEGORIES,
+        "seats": [{"seat": s, "label": _seat_label(s), "labels": label,
+                   "wonder_name": wonders.get(label.get("wonder"), "")} for s, label in zip(seats, labels)],
+        "categories": game_categories,
         "section": "history",
     }
     if match.status == Match.Status.FINISHED and match.state is not None:
         frames = match_timeline(match)
         sheet = score_sheet_rows(match)
-        for row, seat in zip(sheet, context["seats"]):
+        sheets = sorted(match.score_sheet or engine.scores(match.state), key=lambda entry: entry["seat"])
+        for row, seat, engine_sheet in zip(sheet, context["seats"], sheets):
             row["label"] = seat["label"]
             row["wonder_name"] = seat["wonder_name"]
-            row["side"] = seat["seat"].side
-            row["categories"] = [row[key] for key, _label in CATEGORIES]
+            row["side"] = seat["labels"].get("side", "")
+            row["categories"] = [engine_sheet[key] for key, _label in game_categories]
         changes = {c.user_id: c for c in RatingChange.objects.filter(match=match)}
         for row, seat in zip(sheet, seats):
             change = changes.get(seat.user_id)
@@ -156,12 +154,14 @@ def player_profile(request, username):
     rating = PlayerRating.objects.filter(user=user, mode=mode).first()
     rank, percentile, ranked = rank_of(rating, mode)
     rows = SeatResult.objects.filter(user=user, mode=mode)
-    averages = rows.aggregate(**{key: Avg(key) for key, _label in CATEGORIES})
+    mode_categories = score_categories.labelled(game_of_mode(mode))
+    averages = rows.aggregate(**{
+        key: Avg(Cast(KT(f"categories__{key}"), FloatField())) for key, _label in mode_categories})
     top = max([abs(v) for v in averages.values() if v is not None] or [1]) or 1
     categories = [
         {"key": key, "label": label, "value": round(averages[key], 1) if averages[key] is not None else None,
          "width": round(100 * abs(averages[key] or 0) / top), "negative": (averages[key] or 0) < 0}
-        for key, label in CATEGORIES
+        for key, label in mode_categories
     ]
     _cards, wonders = _names(language)
     per_wonder = [
@@ -306,7 +306,7 @@ def score_calculator(request):
             for row, seat in zip(result, seats):
                 row["label"] = seat["name"] or _("Seat %(number)s") % {"number": seat["number"]}
                 row["wonder_name"] = wonders.get(row["wonder"], row["wonder"])
-                row["categories"] = [row[key] for key, _label in CATEGORIES]
+                row["categories"] = [row["categories"][key] for key in score_categories.keys(CALCULATOR_GAME)]
                 row["copied_name"] = cards[row["copied_guild"]]["name"] if row["copied_guild"] else ""
     groups = []
     cat = _cat.get()
@@ -330,6 +330,6 @@ def score_calculator(request):
         "wonders": sorted(wonders.items(), key=lambda item: item[1]),
         "result": result,
         "problems": problems,
-        "categories": CATEGORIES,
+        "categories": score_categories.labelled(CALCULATOR_GAME),
         "section": "history",
     })

@@ -25,6 +25,7 @@ from collections import Counter
 from functools import lru_cache
 
 from ..errors import TableError
+from . import SCORE_CATEGORIES
 from . import catalogue as _cat
 from .scoring import scores
 
@@ -241,6 +242,7 @@ def score_table(data):
             "stages": len(player["stages"]),
             "cards": list(player["built"]),
             **sheet_fields(sheet),
+            "categories": {key: sheet[key] for key in SCORE_CATEGORIES},
             "copied_guild": sheet.get("copied_guild"),
         })
     return out

@@ -294,6 +294,7 @@ class ScoreSheetView(APIView):
             return Response(error_body("impossible_table", "This table could not exist.", {"problems": error.problems}),
                             status=status.HTTP_400_BAD_REQUEST)
         for seat in seats:
+            seat.pop("categories")  # the API's sheet names each category field (wonder_points)
             seat["wonder_name"] = wonder_name(seat["wonder"], lang)
         names = {c: card_name(c, lang) for seat in seats for c in seat["cards"]}
         for seat in seats:

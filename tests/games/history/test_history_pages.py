@@ -152,3 +152,24 @@ def test_the_calculator_shows_wrong_conflict_tokens_as_words_not_a_python_list(c
     assert "Conflict tokens are 1, 3, 5" in html
     assert "(7, abc)" in html
     assert "[7" not in html and "&#x27;abc&#x27;" not in html
+
+
+def test_the_profile_averages_each_engine_category_over_the_players_results(client, finished):
+    from games.history.models import SeatResult
+
+    html = client.get(url("player-profile", "en", "ann")).content.decode()
+    bars = re.findall(r'bars__bar--(\w+)[^"]*"[^>]*></span><span class="bars__value">([^<]*)<', html)
+    assert [key for key, _value in bars] == engine.info("base")["score_categories"]
+    science = [r.categories["science"] for r in SeatResult.objects.filter(user__username="ann", mode="base")]
+    assert dict(bars)["science"] == f"{round(sum(science) / len(science), 1)}"
+
+
+def test_the_match_page_lists_the_engine_categories_of_each_seat_in_order(client, finished):
+    html = client.get(url("match-detail", "en", finished.pk)).content.decode()
+    header = re.search(r"<thead>(.*?)</thead>", html, re.S).group(1)
+    titles = [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<th[^>]*>(.*?)</th>", header, re.S)]
+    assert titles[3:10] == ["Military", "Treasury", "Wonder", "Civilian", "Science", "Commercial", "Guilds"]
+    first = sorted(finished.score_sheet, key=lambda sheet: sheet["seat"])[0]
+    row = re.search(r"<tbody>\s*<tr[^>]*>(.*?)</tr>", html, re.S).group(1)
+    cells = re.findall(r'<td class="num">(-?\d+)</td>', row)
+    assert cells[:7] == [str(first[key]) for key in engine.info("base")["score_categories"]]

@@ -103,6 +103,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         seats = list(match.seats.select_related("user__profile").order_by("number"))
         finished = match.status == Match.Status.FINISHED
         record = getattr(match, "record", None) if finished else None
+        labels = engine.seat_labels(match.state) if match.state is not None else [{} for _seat in seats]
         data = {
             "id": match.pk,
             "status": match.status,
@@ -121,11 +122,11 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
                     "display_name": display_name(seat.user) if seat.user_id else "",
                     "bot_level": seat.bot_level,
                     "taken_over": seat.taken_over,
-                    "wonder": seat.wonder or None,
-                    "wonder_name": wonder_name(seat.wonder, lang) if seat.wonder else None,
-                    "side": seat.side or None,
+                    "wonder": label.get("wonder") or None,
+                    "wonder_name": wonder_name(label["wonder"], lang) if label.get("wonder") else None,
+                    "side": label.get("side") or None,
                 }
-                for seat in seats
+                for seat, label in zip(seats, labels)
             ],
             "score_sheet": None,
             "rating_changes": [],

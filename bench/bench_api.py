@@ -75,6 +75,7 @@ def copy(cursor, table, columns, rows):
 def load(players, matches, seed=1):
     from django.db import connection, transaction
 
+    from games import engine
     from games.history.ratings import initial, is_provisional, ordinal, rate
 
     rng = random.Random(seed)
@@ -99,6 +100,7 @@ def load(players, matches, seed=1):
         skill = {u: rng.gauss(0, 1) for u in range(1, players + 1)}
         mu0, sigma0 = initial()
         ratings = {}
+        category_keys = engine.info("base")["score_categories"]
         match_rows, seat_rows, record_rows, result_rows, change_rows = [], [], [], [], []
         wonder_stats = {}
         seat_id = result_id = change_id = 0
@@ -131,8 +133,7 @@ def load(players, matches, seed=1):
             rated = not bots and not abandoned
             reason = "" if rated else ("bots" if bots else "abandoned")
             score_sheet = json.dumps([
-                {"seat": k, **dict(zip(("military", "treasury", "wonder", "civilian", "science", "commercial",
-                                        "guilds"), s["parts"])), "total": s["total"], "coins": s["coins"],
+                {"seat": k, **dict(zip(category_keys, s["parts"])), "total": s["total"], "coins": s["coins"],
                  "rank": s["rank"]}
                 for k, s in enumerate(sheets)
             ])
@@ -148,7 +149,9 @@ def load(players, matches, seed=1):
                 seat_rows.append((seat_id, m, k, user, bot_level, 0, taken, wonders[k], sides[k], start))
                 result_id += 1
                 result_rows.append((result_id, m, k, user, bot_level, taken, wonders[k], sides[k], sheet["rank"],
-                                    sheet["total"], *sheet["parts"], sheet["coins"], "", "base", n, rated, finished))
+                                    sheet["total"], *sheet["parts"], sheet["coins"], "", "base", n, rated, finished,
+                                    json.dumps(dict(zip(category_keys, sheet["parts"]))),
+                                    json.dumps({"wonder": wonders[k], "side": sides[k]})))
                 key = ("base", n, wonders[k], sides[k])
                 stat = wonder_stats.setdefault(key, [0, 0, 0])
                 stat[0] += 1
@@ -174,7 +177,7 @@ def load(players, matches, seed=1):
                                            "started_at", "finished_at", "recorded_at"), record_rows)
         copy(cursor, "games_seatresult", ("id", "match_id", "seat", "user_id", "bot_level", "abandoned", "wonder",
                                           "side", "rank", "total", *CATEGORIES, "coins", "copied_guild", "mode",
-                                          "players", "rated", "finished_at"), result_rows)
+                                          "players", "rated", "finished_at", "categories", "labels"), result_rows)
         copy(cursor, "games_ratingchange", ("id", "match_id", "user_id", "mode", "rank", "players", "mu_before",
                                             "sigma_before", "ordinal_before", "mu_after", "sigma_after",
                                             "ordinal_after", "finished_at"), change_rows)

@@ -13,8 +13,8 @@ transaction that finishes the match, and read by the API and the history pages.
 - ``PlayerRating``: the current openskill rating of a user in a mode.
 - ``RatingChange``: one row per (match, user, mode): the rating before and after. Unique, so a
   retried finishing transaction cannot apply a match twice.
-- ``WonderStat``: counters per (mode, player count, wonder, side), updated in the same
-  transaction, so the wonder statistics never scan the results.
+- ``SeatStat``: counters per (mode, player count, seat labels: base wonder and side), updated in
+  the same transaction, so the wonder statistics never scan the results.
 
 A mode is the game played (``base``; later ``cities``, ``armada``...), for every player count:
 see ``games.history.ratings``. The tables keep the names they had in the games app.
@@ -147,21 +147,32 @@ class RatingChange(models.Model):
         return f"match {self.match_id} user {self.user_id}: {self.ordinal_before:.2f} -> {self.ordinal_after:.2f}"
 
 
-class WonderStat(models.Model):
+def labels_key(labels):
+    """The canonical text of a seat's public labels: "side=B;wonder=giza" (keys sorted)."""
+    return ";".join(f"{key}={labels[key]}" for key in sorted(labels))
+
+
+def labels_of_key(key):
+    """The labels dict back from ``labels_key``."""
+    return dict(pair.split("=", 1) for pair in key.split(";")) if key else {}
+
+
+class SeatStat(models.Model):
+    """Counters per (mode, player count, public seat labels): for the base game one row per
+    wonder and side. Updated in the recording transaction, so statistics never scan results."""
+
     mode = models.CharField(max_length=20)
     players = models.PositiveSmallIntegerField()
-    wonder = models.CharField(max_length=40)
-    side = models.CharField(max_length=1)
-    seats = models.PositiveIntegerField(default=0, help_text="Finished matches in which a seat had this wonder side.")
+    labels_key = models.CharField(max_length=200, help_text='The seat labels as text: "side=B;wonder=giza".')
+    seats = models.PositiveIntegerField(default=0, help_text="Finished matches in which a seat had these labels.")
     wins = models.PositiveIntegerField(default=0, help_text="Of which ranked first (shared first places count).")
     total_points = models.BigIntegerField(default=0)
 
     class Meta:
-        db_table = "games_wonderstat"
+        db_table = "history_seatstat"
         constraints = [
-            models.UniqueConstraint(fields=["mode", "players", "wonder", "side"], name="one_wonder_stat"),
+            models.UniqueConstraint(fields=["mode", "players", "labels_key"], name="one_seat_stat"),
         ]
 
     def __str__(self):
-        return f"{self.mode} {self.players}p {self.wonder} {self.side}"
-
+        return f"{self.mode} {self.players}p {self.labels_key}"

@@ -7,7 +7,7 @@ from games import engine
 from games.engine.base import catalogue as _cat
 from games.history.api.common import card_name, wonder_name
 from games.history.api.serializers import CATEGORIES
-from games.history.models import PlayerRating, SeatResult, WonderStat
+from games.history.models import PlayerRating, SeatResult, SeatStat, labels_of_key
 from games.history.ratings import initial, is_provisional, ordinal
 
 
@@ -234,14 +234,16 @@ def leaderboard_rows(mode, limit):
 
 
 def wonder_stats(mode, players, lang):
-    rows = WonderStat.objects.filter(mode=mode)
+    """Per wonder and side of the base game's catalogue: seats, wins and points, from the seat
+    label counters (``SeatStat``, labels {"wonder", "side"})."""
+    rows = SeatStat.objects.filter(mode=mode)
     if players:
         rows = rows.filter(players=players)
-    counted = {
-        (row["wonder"], row["side"]): row
-        for row in rows.values("wonder", "side").annotate(
-            n=Sum("seats"), w=Sum("wins"), points=Sum("total_points")).order_by()
-    }
+    counted = {}
+    for row in rows.values("labels_key").annotate(
+            n=Sum("seats"), w=Sum("wins"), points=Sum("total_points")).order_by():
+        labels = labels_of_key(row["labels_key"])
+        counted[(labels.get("wonder"), labels.get("side"))] = row
     out = []
     cat = _cat.get()
     for wonder in cat.wonder_ids:

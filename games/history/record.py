@@ -14,7 +14,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from games import engine
-from games.history.models import MatchRecord, PlayerRating, RatingChange, SeatResult, WonderStat
+from games.history.models import MatchRecord, PlayerRating, RatingChange, SeatResult, SeatStat, labels_key
 from games.history.queries import match_options
 from games.history.ratings import initial, is_provisional, ordinal, rate
 
@@ -90,19 +90,21 @@ def record_finished_match(match, seats=None):
                 categories={key: sheet[key] for key in categories}, labels=dict(label),
             ))
         SeatResult.objects.bulk_create(results)
-        _count_wonders(results)
+        _count_labels(results)
         if rated:
             _apply_ratings(match, mode, results, finished_at)
         return record
 
 
-def _count_wonders(results):
-    keys = sorted({(r.mode, r.players, r.wonder, r.side) for r in results})  # one lock order for everybody
-    WonderStat.objects.bulk_create(
-        [WonderStat(mode=m, players=p, wonder=w, side=s) for m, p, w, s in keys], ignore_conflicts=True
+def _count_labels(results):
+    """One more seat (and its win and points) on the counter of each result's seat labels."""
+    keyed = sorted(((r.mode, r.players, labels_key(r.labels)), r) for r in results)  # one lock order for all
+    SeatStat.objects.bulk_create(
+        [SeatStat(mode=m, players=p, labels_key=k) for m, p, k in sorted({key for key, _r in keyed})],
+        ignore_conflicts=True,
     )
-    for r in sorted(results, key=lambda r: (r.wonder, r.side)):  # one lock order for everybody
-        WonderStat.objects.filter(mode=r.mode, players=r.players, wonder=r.wonder, side=r.side).update(
+    for (mode, players, key), r in keyed:
+        SeatStat.objects.filter(mode=mode, players=players, labels_key=key).update(
             seats=F("seats") + 1, wins=F("wins") + (1 if r.rank == 1 else 0),
             total_points=F("total_points") + r.total,
         )

@@ -4,7 +4,7 @@ from django.db import IntegrityError, transaction
 
 from games import engine
 from games.history.record import record_finished_match
-from games.history.models import MatchRecord, PlayerRating, RatingChange, SeatResult, WonderStat
+from games.history.models import MatchRecord, PlayerRating, RatingChange, SeatResult, SeatStat
 from games.models import Match
 from games.history.ratings import initial
 from games.history.simulate import play_and_store
@@ -96,12 +96,12 @@ def test_recording_the_same_match_again_changes_nothing(people):
     assert SeatResult.objects.filter(match=match).count() == 3
     assert RatingChange.objects.filter(match=match).count() == 3
     assert list(PlayerRating.objects.order_by("user_id").values_list("mu", "sigma", "rated_games")) == before
-    assert sum(WonderStat.objects.values_list("seats", flat=True)) == 3
+    assert sum(SeatStat.objects.values_list("seats", flat=True)) == 3
 
 
 def _unrecorded_finished_match(people, seed):
     match = play_and_store(people, seed=seed)
-    for model in (RatingChange, SeatResult, MatchRecord, PlayerRating, WonderStat):
+    for model in (RatingChange, SeatResult, MatchRecord, PlayerRating, SeatStat):
         model.objects.all().delete()
     return Match.objects.get(pk=match.pk)
 
@@ -147,9 +147,9 @@ def test_wonder_counters_follow_every_recorded_seat(people):
     play_and_store(people[:3], seed=12)
     play_and_store([people[0], "random", "greedy", people[3]], seed=13)
     rows = SeatResult.objects.all()
-    assert sum(WonderStat.objects.values_list("seats", flat=True)) == rows.count() == 7
-    assert sum(WonderStat.objects.values_list("wins", flat=True)) == rows.filter(rank=1).count()
-    assert sum(WonderStat.objects.values_list("total_points", flat=True)) == sum(r.total for r in rows)
+    assert sum(SeatStat.objects.values_list("seats", flat=True)) == rows.count() == 7
+    assert sum(SeatStat.objects.values_list("wins", flat=True)) == rows.filter(rank=1).count()
+    assert sum(SeatStat.objects.values_list("total_points", flat=True)) == sum(r.total for r in rows)
 
 
 def test_a_match_finished_through_the_live_play_service_is_recorded_in_the_same_transaction(
@@ -182,3 +182,13 @@ def test_the_deadline_sweep_records_a_finished_match_whose_record_failed(people)
     services.sweep_deadlines()
     assert MatchRecord.objects.filter(match=match).exists()
     assert SeatResult.objects.filter(match=match).count() == 3
+
+
+def test_the_seat_counters_are_keyed_by_each_seats_public_labels(people):
+    from games.history.models import labels_key, labels_of_key
+
+    match = play_and_store(people[:3], seed=8, sides="B")
+    for label, sheet in zip(engine.seat_labels(match.state), engine.scores(match.state)):
+        stat = SeatStat.objects.get(mode="base", players=3, labels_key=labels_key(label))
+        assert labels_of_key(stat.labels_key) == label
+        assert (stat.seats, stat.total_points) == (1, sheet["total"])

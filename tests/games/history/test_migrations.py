@@ -70,5 +70,5 @@ def test_results_ratings_and_records_survive_the_move_and_get_generic_columns():
     assert (change.ordinal_before, change.ordinal_after) == (3.8, 6.2)
     record = new.get_model("history", "MatchRecord").objects.get(match_id=match.pk)
     assert record.rated and record.mode == "base"
-    stat = new.get_model("history", "WonderStat").objects.get(wonder="giza", side="B")
+    stat = new.get_model("history", "SeatStat").objects.get(mode="base", players=3, labels_key="side=B;wonder=giza")
     assert (stat.seats, stat.wins, stat.total_points) == (1, 1, 47)

@@ -6,9 +6,9 @@ from accounts.services import display_name
 from games import engine
 from games.engine.base import catalogue as _cat
 from games.history.api.common import card_name, wonder_name
-from games.history.api.serializers import CATEGORIES
+from games.history.api.serializers import CATEGORIES, api_field
 from games.history.models import PlayerRating, SeatResult, SeatStat, labels_of_key
-from games.history.ratings import initial, is_provisional, ordinal
+from games.history.ratings import game_of_mode, initial, is_provisional, ordinal
 
 
 def match_options(match):
@@ -166,22 +166,23 @@ def player_stats(user, mode, players, lang):
     rows = SeatResult.objects.filter(user=user, mode=mode)
     if players:
         rows = rows.filter(players=players)
-    columns = ("match_id", "rank", "total", "abandoned", "wonder", "side") + CATEGORY_FIELDS
+    columns = ("match_id", "rank", "total", "abandoned", "labels", "categories")
     results = list(rows.order_by("finished_at", "match_id").values_list(*columns))
     games = len(results)
     wins = sum(1 for r in results if r[1] == 1)
     best = None
     per_wonder = {}
-    sums = [0] * len(CATEGORY_FIELDS)
+    keys = engine.info(game_of_mode(mode))["score_categories"]
+    sums = dict.fromkeys(keys, 0)
     for r in results:
         if best is None or r[2] > best[1]:
             best = (r[0], r[2])
-        entry = per_wonder.setdefault((r[4], r[5]), [0, 0, 0])
+        entry = per_wonder.setdefault((r[4].get("wonder"), r[4].get("side")), [0, 0, 0])
         entry[0] += 1
         entry[1] += r[1] == 1
         entry[2] += r[2]
-        for k, value in enumerate(r[6:]):
-            sums[k] += value
+        for key in keys:
+            sums[key] += r[5].get(key, 0)
     rating_data = _rating_dict(rating, mode)
     rating_data.pop("mode")
     rating_data.pop("wins")
@@ -200,7 +201,7 @@ def player_stats(user, mode, players, lang):
         "win_rate": _rate(wins, games),
         "average_score": _round(sum(r[2] for r in results) / games) if games else None,
         "best_score": {"total": best[1], "match": best[0]} if best else None,
-        "average_points": {field: _round(sums[k] / games) if games else None for k, field in enumerate(CATEGORY_FIELDS)},
+        "average_points": {api_field(key): _round(sums[key] / games) if games else None for key in keys},
         "wonders": [
             {"wonder": wonder, "wonder_name": wonder_name(wonder, lang), "side": side, "games": n, "wins": w,
              "win_rate": _rate(w, n), "average_score": _round(points / n)}

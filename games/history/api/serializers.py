@@ -4,6 +4,12 @@ check that every answer matches."""
 from rest_framework import serializers
 
 CATEGORIES = ("military", "treasury", "wonder_points", "civilian", "science", "commercial", "guilds")
+API_FIELD_NAMES = {"wonder": "wonder_points"}  # the API's name of an engine category, where it differs
+
+
+def api_field(category):
+    """The API's field name of an engine score category."""
+    return API_FIELD_NAMES.get(category, category)
 
 
 class CategoryPointsSerializer(serializers.Serializer):

@@ -29,7 +29,6 @@ sys.path.insert(0, ROOT)
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/wonders_bench"
 TARGET_MS = 50.0
 WONDERS = ("rhodes", "alexandria", "ephesus", "babylon", "olympia", "halicarnassus", "giza")
-CATEGORIES = ("military", "treasury", "wonder_points", "civilian", "science", "commercial", "guilds")
 PLAYER_COUNTS = (3, 3, 4, 4, 4, 5, 5, 6, 7)
 
 
@@ -149,7 +148,7 @@ def load(players, matches, seed=1):
                 seat_rows.append((seat_id, m, k, user, bot_level, 0, taken, wonders[k], sides[k], start))
                 result_id += 1
                 result_rows.append((result_id, m, k, user, bot_level, taken, wonders[k], sides[k], sheet["rank"],
-                                    sheet["total"], *sheet["parts"], sheet["coins"], "", "base", n, rated, finished,
+                                    sheet["total"], sheet["coins"], "", "base", n, rated, finished,
                                     json.dumps(dict(zip(category_keys, sheet["parts"]))),
                                     json.dumps({"wonder": wonders[k], "side": sides[k]})))
                 key = ("base", n, wonders[k], sides[k])
@@ -176,7 +175,7 @@ def load(players, matches, seed=1):
         copy(cursor, "games_matchrecord", ("match_id", "mode", "players", "rated", "unrated_reason", "options",
                                            "started_at", "finished_at", "recorded_at"), record_rows)
         copy(cursor, "games_seatresult", ("id", "match_id", "seat", "user_id", "bot_level", "abandoned", "wonder",
-                                          "side", "rank", "total", *CATEGORIES, "coins", "copied_guild", "mode",
+                                          "side", "rank", "total", "coins", "copied_guild", "mode",
                                           "players", "rated", "finished_at", "categories", "labels"), result_rows)
         copy(cursor, "games_ratingchange", ("id", "match_id", "user_id", "mode", "rank", "players", "mu_before",
                                             "sigma_before", "ordinal_before", "mu_after", "sigma_after",

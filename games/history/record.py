@@ -18,16 +18,6 @@ from games.history.models import MatchRecord, PlayerRating, RatingChange, SeatRe
 from games.history.queries import match_options
 from games.history.ratings import initial, is_provisional, ordinal, rate
 
-CATEGORY_FIELDS = {
-    "military": "military",
-    "treasury": "treasury",
-    "wonder": "wonder_points",
-    "civilian": "civilian",
-    "science": "science",
-    "commercial": "commercial",
-    "guilds": "guilds",
-}
-
 
 class NotFinished(ValueError):
     pass
@@ -86,7 +76,6 @@ def record_finished_match(match, seats=None):
                 rank=sheet["rank"], total=sheet["total"], coins=sheet["coins"],
                 copied_guild=sheet.get("copied_guild") or "",
                 mode=mode, players=len(seats), rated=rated, finished_at=finished_at,
-                **{field: sheet[key] for key, field in CATEGORY_FIELDS.items()},
                 categories={key: sheet[key] for key in categories}, labels=dict(label),
             ))
         SeatResult.objects.bulk_create(results)

@@ -26,9 +26,8 @@ def test_a_finished_match_keeps_a_result_row_per_seat_from_the_engine_score_shee
         assert row.user == people[row.seat]
         assert (row.wonder, row.side) == (player["wonder"], player["side"])
         assert row.total == sheet["total"] and row.rank == sheet["rank"] and row.coins == sheet["coins"]
-        assert row.wonder_points == sheet["wonder"]
-        assert row.military + row.treasury + row.wonder_points + row.civilian + row.science + row.commercial \
-            + row.guilds == row.total
+        assert row.categories["wonder"] == sheet["wonder"]
+        assert sum(row.categories.values()) == row.total
         assert row.mode == "base" and row.players == 4 and row.rated and row.finished_at == match.finished_at
 
 

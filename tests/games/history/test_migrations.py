@@ -72,3 +72,21 @@ def test_results_ratings_and_records_survive_the_move_and_get_generic_columns():
     assert record.rated and record.mode == "base"
     stat = new.get_model("history", "SeatStat").objects.get(mode="base", players=3, labels_key="side=B;wonder=giza")
     assert (stat.seats, stat.wins, stat.total_points) == (1, 1, 47)
+
+
+def test_going_back_before_the_move_puts_the_category_columns_back_from_the_results_json():
+    new = migrate(latest())
+    user = new.get_model("auth", "User").objects.create(username="cy")
+    match = new.get_model("games", "Match").objects.create(
+        game="base", status="finished", players=3, invite_code="back1", seed=8, finished_at=NOW)
+    new.get_model("history", "SeatResult").objects.create(
+        match=match, seat=0, user=user, rank=1, total=40, coins=3, mode="base", players=3, rated=True,
+        finished_at=NOW, wonder="giza", side="A", labels={"wonder": "giza", "side": "A"},
+        categories={"military": 6, "treasury": 1, "wonder": 5, "civilian": 14, "science": 4, "commercial": 2,
+                    "guilds": 8})
+
+    old = migrate(before_the_move())
+
+    result = old.get_model("games", "SeatResult").objects.get(match_id=match.pk)
+    assert (result.military, result.wonder_points, result.guilds, result.total) == (6, 5, 8, 40)
+    migrate(latest())

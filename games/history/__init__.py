@@ -1,6 +1,6 @@
 """The history app (label "history"): records of finished matches, ratings, statistics, the
-replay, the history pages and the REST API. See ``record.py`` (written at the end of a match),
-``queries.py``-style readers in ``api/`` and ``views.py``.
+replay, the history pages and the REST API: ``record.py`` writes at the end of a match,
+``queries.py`` reads for both the pages (``views.py``) and the API (``api/``).
 
 The two writers the live-play services call are reachable from here without importing models
 when this package is imported (Django loads it before the app registry is ready)."""

@@ -21,13 +21,14 @@ by the config, the state or the view (``registry.py``)::
 """
 
 from . import registry
-from .errors import ConfigError, IllegalAction
+from .errors import ConfigError, IllegalAction, TableError
 from .registry import games
 
 __all__ = [
     "games", "info", "normalize_config", "rating_mode", "new_game", "to_act", "legal_actions",
     "apply", "view", "is_over", "scores", "action_log", "replay", "seat_labels", "hints", "reveal",
-    "hidden_ids", "sample_state", "blocked_builds", "IllegalAction", "ConfigError",
+    "hidden_ids", "sample_state", "blocked_builds", "score_table", "IllegalAction", "ConfigError",
+    "TableError",
 ]
 
 
@@ -109,12 +110,8 @@ def blocked_builds(state, seat):
     return hints(state, seat).get("blocked", {})
 
 
+
 # Tabletop scoring: the score sheet of a game played on a real table (the calculator).
-from .errors import TableError  # noqa: E402
-
-__all__ += ["score_table", "TableError"]
-
-
 def score_table(game_id, table):
     """The engine's score sheet for a described physical table; raises TableError."""
     return registry.get(game_id).score_table(table)

@@ -24,7 +24,7 @@ import threading
 from collections import deque
 from dataclasses import dataclass
 from datetime import timedelta
-from functools import lru_cache, partial
+from functools import partial
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -35,25 +35,20 @@ from django.utils import timezone
 
 from accounts.services import display_name
 from games import engine
-from games.engine.base import catalogue as _base_catalogue
-from games.models import MAX_PLAYERS, MIN_PLAYERS, Match, MatchAction, Seat
+from games.models import Match, MatchAction, Seat
 
 log = logging.getLogger(__name__)
 
 TAKEOVER_AFTER = 3  # deadlines missed in a row before a bot takes the seat for good
 TURN_SECONDS_MIN = 10
 TURN_SECONDS_MAX = 24 * 3600
-BOT_LEVELS = ("random", "greedy")
 BOTS_QUEUE = "bots"
 LOBBY_GROUP = "lobby"
 RUNNING_LISTED = 50
 
-# Engine events that may be shown to anybody (they are public by the engine's contract; this
-# list is a second fence: an event type the server does not know is not forwarded).
-PUBLIC_EVENTS = {
-    "chosen", "sides_chosen", "age_start", "turn_resolved", "leftovers_discarded", "prompt",
-    "seventh_card", "built_from_discard", "passed", "military", "age_end", "game_over",
-}
+# Engine events that may be shown to anybody are the game's `info()["public_events"]` (public by
+# the engine's contract; this is a second fence: an event type the server does not know is not
+# forwarded).
 # Events the server adds: a seat played by the deadline, a seat taken over by a bot.
 SERVER_EVENTS = {"timed_out", "taken_over"}
 
@@ -180,10 +175,11 @@ def match_info(match, seats, mine=None):
     return info
 
 
-def public_events(events):
+def public_events(game, events):
+    allowed = set(engine.info(game)["public_events"])
     out = []
     for event in events:
-        if event.get("type") in PUBLIC_EVENTS:
+        if event.get("type") in allowed:
             out.append(event)
         else:
             log.warning("event type %r not forwarded", event.get("type"))
@@ -317,14 +313,27 @@ def _table_changed(match, *, lobby=True):
 # the lobby: create, join, leave, bots, start
 
 
-@lru_cache(maxsize=1)
-def wonder_ids():
-    return tuple(_base_catalogue.get().wonder_ids)
+def game_info(game):
+    """The engine's static facts of `game`; ServiceError("unsupported_game") for an unknown id."""
+    try:
+        return engine.info(game)
+    except engine.ConfigError as error:
+        raise ServiceError(error.code, **error.facts) from None
 
 
-def _check_options(players, sides, assignment, wonders, turn_seconds, bots):
-    if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ServiceError("bad_player_count", players=players, allowed=[MIN_PLAYERS, MAX_PLAYERS])
+def bot_levels(game):
+    return tuple(game_info(game)["bot_levels"])
+
+
+def _option_choices(info, name):
+    return next((o["choices"] for o in info["options"] if o["name"] == name), [])
+
+
+def _check_options(game, players, sides, assignment, wonders, turn_seconds, bots):
+    info = game_info(game)
+    low, high = info["min_players"], info["max_players"]
+    if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
+        raise ServiceError("bad_player_count", players=players, allowed=[low, high])
     if sides not in Match.Sides.values:
         raise ServiceError("bad_sides", sides=sides)
     if assignment not in Match.Assignment.values:
@@ -333,7 +342,7 @@ def _check_options(players, sides, assignment, wonders, turn_seconds, bots):
         wonders = [w or None for w in (wonders or [])]
         if len(wonders) != players:
             raise ServiceError("bad_wonders", wonders=wonders, players=players)
-        unknown = [w for w in wonders if w is not None and w not in wonder_ids()]
+        unknown = [w for w in wonders if w is not None and w not in _option_choices(info, "wonders")]
         if unknown:
             raise ServiceError("unknown_wonder", wonders=unknown)
         given = [w for w in wonders if w is not None]
@@ -347,20 +356,20 @@ def _check_options(players, sides, assignment, wonders, turn_seconds, bots):
         raise ServiceError("bad_turn_seconds", turn_seconds=turn_seconds, allowed=[TURN_SECONDS_MIN, TURN_SECONDS_MAX])
     bots = list(bots or [])
     bots += [""] * (players - len(bots))
-    if len(bots) != players or any(b not in ("", *BOT_LEVELS) for b in bots) or bots[0]:
+    if len(bots) != players or any(b not in ("", *info["bot_levels"]) for b in bots) or bots[0]:
         raise ServiceError("bad_bots", bots=bots)
     return wonders, bots
 
 
-def create_match(user, *, players, sides="A", assignment="random", wonders=None, turn_seconds=0, bots=None):
+def create_match(user, *, game="base", players, sides="A", assignment="random", wonders=None, turn_seconds=0, bots=None):
     """A new open table; `user` is its host at seat 0. `bots`: a level or "" per seat."""
     if user is None or not user.is_authenticated:
         raise ServiceError("login_required")
-    wonders, bots = _check_options(players, sides, assignment, wonders, turn_seconds, bots)
+    wonders, bots = _check_options(game, players, sides, assignment, wonders, turn_seconds, bots)
     now = timezone.now()
     with transaction.atomic():
         match = Match.objects.create(
-            host=user, players=players, sides=sides, assignment=assignment, wonders=wonders,
+            host=user, game=game, players=players, sides=sides, assignment=assignment, wonders=wonders,
             turn_seconds=turn_seconds, version=1,
         )
         Seat.objects.bulk_create(
@@ -446,8 +455,8 @@ def set_bot(match_id, user, number, level):
         seat = next((s for s in seats if s.number == number), None)
         if seat is None:
             raise ServiceError("no_such_seat", seat=number)
-        if level not in ("", *BOT_LEVELS):
-            raise ServiceError("bad_bot_level", level=level, allowed=list(BOT_LEVELS))
+        if level not in ("", *bot_levels(match.game)):
+            raise ServiceError("bad_bot_level", level=level, allowed=list(bot_levels(match.game)))
         if seat.user_id is not None:
             raise ServiceError("seat_taken", seat=number)
         if seat.bot_level == level:
@@ -532,7 +541,7 @@ def _record(match, seats, number, new_state, events, by, client_id=None, extra_e
     start = len(match.state["log"])
     entries = new_state["log"][start:]
     match.version += 1
-    shown = list(extra_events) + public_events(events)
+    shown = list(extra_events) + public_events(match.game, events)
     MatchAction.objects.bulk_create(
         [
             MatchAction(
@@ -739,14 +748,15 @@ def expire_deadline(match_id, now=None):
                 match.save(update_fields=["deadline"])
                 break
             seat = seats[late[0]]
-            action = bot_action("greedy", match.state, seat.number, _rng(match, seat.number))
+            timeout_bot = game_info(match.game)["timeout_bot"]
+            action = bot_action(timeout_bot, match.state, seat.number, _rng(match, seat.number))
             new_state, events = engine.apply(match.state, seat.number, action)
             seat.missed_turns += 1
             extra = [{"type": "timed_out", "seat": seat.number, "missed_turns": seat.missed_turns}]
             if seat.missed_turns >= TAKEOVER_AFTER:
                 seat.taken_over = True
-                seat.bot_level = "greedy"
-                extra.append({"type": "taken_over", "seat": seat.number, "bot": "greedy"})
+                seat.bot_level = timeout_bot
+                extra.append({"type": "taken_over", "seat": seat.number, "bot": timeout_bot})
             seat.save(update_fields=["missed_turns", "taken_over", "bot_level"])
             _record(match, seats, seat.number, new_state, events, MatchAction.By.TIMEOUT, extra_events=extra, now=now)
             played += 1

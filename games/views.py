@@ -17,8 +17,8 @@ from django.views.decorators.http import require_POST
 
 from accounts.services import display_name
 from cards.catalogue_data import read_cards, read_wonders
-from games import services
-from games.models import MAX_PLAYERS, MIN_PLAYERS, Match, Seat
+from games import engine, services
+from games.models import Match, Seat
 
 # Codes of refusals (services, engine, protocol) in words. A code missing here is shown as is.
 ERRORS = {
@@ -225,13 +225,16 @@ def _error_text(error):
 # lobby
 
 
+# The lobby form creates base-game tables; its ranges come from the engine (a game select is the
+# open part of issue 9).
+BASE_INFO = engine.info("base")
 BOT_CHOICES = [("", _("open for a player")), ("random", _("random bot")), ("greedy", _("greedy bot"))]
 
 
 class CreateTableForm(forms.Form):
     players = forms.TypedChoiceField(
         label=_("Players"), coerce=int, initial=4,
-        choices=[(n, n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
+        choices=[(n, n) for n in range(BASE_INFO["min_players"], BASE_INFO["max_players"] + 1)],
     )
     sides = forms.ChoiceField(
         label=_("Wonder sides"),
@@ -252,7 +255,7 @@ class CreateTableForm(forms.Form):
         wonder_choices = [("", pgettext_lazy("wonder", "random"))] + [(w, wonders[w]["name"]) for w in wonders]
         self.wonder_fields = []
         self.seat_fields = []
-        for n in range(MAX_PLAYERS):
+        for n in range(BASE_INFO["max_players"]):
             name = f"wonder_{n}"
             self.fields[name] = forms.ChoiceField(
                 label=_("Wonder of seat %(seat)s") % {"seat": n + 1}, choices=wonder_choices, required=False

@@ -111,3 +111,22 @@ def test_an_invite_code_finds_its_table(make_user):
     match = services.create_match(make_user("host"), players=3)
     assert services.match_for_invite(match.invite_code) == match
     assert codes_of(lambda: services.match_for_invite("nope")) == "bad_invite"
+
+
+def test_a_table_for_a_game_the_engine_does_not_know_is_refused(make_user):
+    assert codes_of(lambda: services.create_match(make_user("host"), game="chess", players=3)) == "unsupported_game"
+
+
+def test_the_player_range_and_bot_levels_come_from_the_engine(make_user, monkeypatch):
+    facts = dict(engine.info("base"), min_players=4, bot_levels=["random"])
+    monkeypatch.setattr(services.engine, "info", lambda game: facts)
+    assert codes_of(lambda: services.create_match(make_user("a"), players=3)) == "bad_player_count"
+    assert codes_of(lambda: services.create_match(make_user("b"), players=4, bots=["", "greedy"])) == "bad_bots"
+    assert services.create_match(make_user("c"), players=4, bots=["", "random"]).players == 4
+
+
+def test_only_the_events_the_game_declares_public_are_forwarded(monkeypatch):
+    facts = dict(engine.info("base"), public_events=["age_start"])
+    monkeypatch.setattr(services.engine, "info", lambda game: facts)
+    events = [{"type": "age_start", "age": 1}, {"type": "military", "age": 1, "results": []}]
+    assert services.public_events("base", events) == [{"type": "age_start", "age": 1}]

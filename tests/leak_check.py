@@ -1,33 +1,15 @@
 """The one check that a message sent to a client shows nothing hidden (used by the in-process
 leak test and by the real-stack tests)."""
 
+from games import engine
+
 NEVER_KEYS = {"decks", "log", "seed", "hands", "state", "config"}
 
 
 def forbidden_for(state, seat):
-    """Card ids `seat` (None: a spectator) must not see at this state: the other hands, the
-    cards under the other wonders, the discard pile (except during its own Halicarnassus
-    prompt) and every card of the decks not dealt yet — minus what is visible anyway (built
-    cards, its own hand: card ids repeat across copies)."""
-    hidden = set(state["discard"])
-    for hands in state["decks"].values():
-        for hand in hands:
-            hidden.update(hand)
-    visible = set()
-    for n, player in enumerate(state["players"]):
-        visible.update(player["built"])
-        if n == seat:
-            visible.update(player["hand"])
-            visible.update(player["stages"])
-        else:
-            hidden.update(player["hand"])
-            hidden.update(player["stages"])
-    prompts = state["prompts"]
-    if seat is not None and state["phase"] == "prompt" and prompts and prompts[0] == {
-        "seat": seat, "kind": "build_discarded"
-    }:
-        visible.update(state["discard"])
-    return hidden - visible
+    """Ids `seat` (None: a spectator) must not see at this state: the engine's own answer
+    (``engine.hidden_ids``), so every registered game is checked by what it declares hidden."""
+    return engine.hidden_ids(state, seat)
 
 
 def strings_and_keys(value, strings, keys):

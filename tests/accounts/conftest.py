@@ -1,7 +1,7 @@
 import pytest
 from django.contrib.auth import get_user_model
 
-PASSWORD = "seven-wonders-of-Babylon"
+from tests.factories import PASSWORD
 
 
 @pytest.fixture(autouse=True)

@@ -6,7 +6,7 @@ import pytest
 from axes.models import AccessAttempt
 from django.test import override_settings
 
-from tests.accounts.conftest import PASSWORD
+from tests.factories import PASSWORD
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("small_limits")]
 

@@ -1,7 +1,7 @@
 import pytest
 from django.conf import settings
 
-from tests.accounts.conftest import PASSWORD
+from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db
 

@@ -1,6 +1,6 @@
 import pytest
 
-from tests.accounts.conftest import PASSWORD
+from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db
 

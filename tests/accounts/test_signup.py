@@ -2,7 +2,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
 
-from tests.accounts.conftest import PASSWORD
+from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db
 

@@ -14,8 +14,7 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
 OUT = Path(__file__).resolve().parent / "out"
-PHONE = {"width": 360, "height": 740}
-DESKTOP = {"width": 1280, "height": 900}
+from tests.factories import DESKTOP, PHONE
 
 
 @pytest.fixture(scope="session")

@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from tests.e2e.conftest import DESKTOP, PHONE
+from tests.factories import DESKTOP, PHONE
 from tests.integration.live_stack import PASSWORD, LiveStack, check_match_log
 
 pytestmark = pytest.mark.e2e

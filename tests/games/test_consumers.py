@@ -9,7 +9,7 @@ from django.contrib.auth.models import AnonymousUser
 from games import engine, services
 from games.models import Match, MatchAction
 from games.routing import websocket_urlpatterns
-from tests.games.conftest import start_table
+from tests.factories import start_table
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.usefixtures("db_thread_closed")]
 

@@ -9,7 +9,7 @@ from django.contrib.auth.models import AnonymousUser
 
 from games import engine, services
 from games.models import Match
-from tests.games.conftest import start_table
+from tests.factories import start_table
 from tests.games.test_consumers import connect
 from tests.leak_check import check_message
 

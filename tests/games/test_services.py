@@ -8,7 +8,7 @@ from django.utils import timezone
 from games import engine, services
 from games.models import Match, MatchAction, Seat
 from games.services import ServiceError
-from tests.games.conftest import start_table
+from tests.factories import start_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -7,7 +7,7 @@ from django.db import transaction
 
 from games import engine, services, tasks
 from games.models import Match
-from tests.games.conftest import start_table
+from tests.factories import start_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

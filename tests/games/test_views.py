@@ -8,7 +8,7 @@ from django.utils import translation
 from cards.catalogue_data import read_cards
 from games import services
 from games.models import Match
-from tests.games.conftest import start_table
+from tests.factories import start_table
 
 pytestmark = pytest.mark.django_db
 

@@ -1,0 +1,21 @@
+"""Helpers that several test modules use (imported from here, never from a conftest)."""
+from games import services
+
+PASSWORD = "seven-wonders-of-Babylon"
+
+# Browser sizes of the e2e tests.
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def start_table(host, players=3, bots=None, others=(), **options):
+    """An open table created by host with the given bots, joined by others, then started."""
+    if bots is None:
+        bots = [""] * (1 + len(others)) + ["greedy"] * (players - 1 - len(others))
+    match = services.create_match(host, players=players, bots=bots, **options)
+    for user in others:
+        services.join(match.pk, user)
+    services.start(match.pk, host)
+    match.refresh_from_db()
+    return match
+

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from accounts.services import display_name
 from cards.catalogue_data import read_cards, read_wonders
 from games import engine, services
+from games.history import categories as score_categories
 from games.models import Match, Seat
 
 # Codes of refusals (services, engine, protocol) in words. A code missing here is shown as is.
@@ -132,13 +133,6 @@ UI = {
     "rank": _("Rank"),
     "total": _("Total"),
     "tie_break": _("Ties are broken by coins; equal coins share the rank."),
-    "cat_military": _("Military"),
-    "cat_treasury": _("Treasury"),
-    "cat_wonder": _("Wonder"),
-    "cat_civilian": _("Civilian"),
-    "cat_science": _("Science"),
-    "cat_commercial": _("Commercial"),
-    "cat_guilds": _("Guilds"),
     "copied_guild": _("copies %(card)s"),
     "ev_age_start": _("Age %(age)s begins."),
     "ev_build": _("%(name)s built %(card)s."),
@@ -401,7 +395,10 @@ def game(request, match_id):
         seat = Seat.objects.filter(match=match, user=request.user).values_list("number", flat=True).first()
     return render(request, "games/game.html", {
         "match": match, "section": "play", "seat": seat,
-        "page_data": {"match": match.pk, "ws_path": f"/ws/games/{match.pk}/", "language": _language()},
+        "page_data": {
+            "match": match.pk, "ws_path": f"/ws/games/{match.pk}/", "language": _language(),
+            "categories": [{"key": key, "label": str(label)} for key, label in score_categories.labelled(match.game)],
+        },
         "catalogue": page_catalogue(_language()),
         "ui": _t(UI), "errors": _t(ERRORS),
     })

@@ -13,7 +13,6 @@
   var UI = data("play-ui") || {};
   var ERRORS = data("play-errors") || {};
   var COLOURS = ["brown", "grey", "blue", "yellow", "red", "green", "purple"];
-  var CATEGORIES = ["military", "treasury", "wonder", "civilian", "science", "commercial", "guilds"];
   var RESOURCES = ["wood", "stone", "clay", "ore", "glass", "textile", "papyrus"];
 
   var S = null;          // the latest snapshot, kept up to date by updates
@@ -426,8 +425,9 @@
     var head = el("tr", {}, [el("th", { scope: "col", text: "" })].concat(view.scores.map(function (sheet) {
       return el("th", { scope: "col", text: seatName(sheet.seat) });
     })));
-    var rows = CATEGORIES.map(function (cat) {
-      return el("tr", {}, [el("th", { scope: "row", text: t("cat_" + cat) })].concat(view.scores.map(function (sheet) {
+    var rows = PAGE.categories.map(function (category) {
+      var cat = category.key;
+      return el("tr", {}, [el("th", { scope: "row", text: category.label })].concat(view.scores.map(function (sheet) {
         var note = cat === "guilds" && sheet.copied_guild ? " (" + t("copied_guild", { card: cardName(sheet.copied_guild) }) + ")" : "";
         return el("td", { text: sheet[cat] + note });
       })));

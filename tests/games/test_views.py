@@ -113,7 +113,9 @@ def test_the_game_page_carries_names_and_words_in_the_page_language(client, make
     assert response.status_code == 200
     catalogue = page_json(response, "game-catalogue")
     assert catalogue["cards"]["lumber_yard"]["name"] == name
-    assert page_json(response, "game-data") == {"match": match.pk, "ws_path": f"/ws/games/{match.pk}/", "language": lang}
+    data = page_json(response, "game-data")
+    assert {k: data[k] for k in ("match", "ws_path", "language")} == {
+        "match": match.pk, "ws_path": f"/ws/games/{match.pk}/", "language": lang}
     ui = page_json(response, "play-ui")
     errors = page_json(response, "play-errors")
     assert "build_chain" in ui and "stale_step" in errors
@@ -139,3 +141,13 @@ def test_the_game_page_has_a_singular_for_one_coin(client, make_user):
     match = start_table(make_user("host"), players=3)
     ui = page_json(client.get(url("game", match.pk, lang="it")), "play-ui")
     assert (ui["res_coin"], ui["res_coins"]) == ("moneta", "monete")
+
+
+def test_the_game_page_lists_the_score_categories_the_engine_declares_with_their_words(client, make_user, monkeypatch):
+    from games import engine
+
+    facts = dict(engine.info("base"), score_categories=["science", "military"])
+    monkeypatch.setattr(engine, "info", lambda game: facts)
+    match = start_table(make_user("host"), players=3)
+    data = page_json(client.get(url("game", match.pk, lang="it")), "game-data")
+    assert data["categories"] == [{"key": "science", "label": "Scienza"}, {"key": "military", "label": "Militare"}]

@@ -1,0 +1,137 @@
+"""The conformance suite: what every registered game must satisfy (``tests/engine/test_contract.py``
+runs it over every game in the registry and the configs it lists for each).
+
+Plain functions that raise AssertionError with what went wrong, so a game's own tests can call them
+too. They use only the public functions of ``games.engine``: a game passes by honouring the
+contract, whatever its state looks like inside.
+"""
+import json
+import random
+
+from games import engine
+
+from .contract import INFO_KEYS
+
+GARBAGE_ACTIONS = (None, {}, {"type": "no_such_action"}, "build", [1, 2])
+MAX_STEPS = 5000
+
+
+def round_trips(value, what):
+    assert json.loads(json.dumps(value)) == value, f"{what} is not JSON-serialisable as it is"
+
+
+def strings_in(value):
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from strings_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings_in(item)
+    elif isinstance(value, str):
+        yield value
+
+
+def check_info(game_id):
+    info = engine.info(game_id)
+    round_trips(info, f"info({game_id!r})")
+    missing = [key for key in INFO_KEYS if key not in info]
+    assert not missing, f"info({game_id!r}) lacks {missing}"
+    assert info["id"] == game_id
+    assert 1 <= info["min_players"] <= info["max_players"]
+    assert info["score_categories"] and len(set(info["score_categories"])) == len(info["score_categories"])
+    assert info["timeout_bot"] in info["bot_levels"]
+    for option in info["options"]:
+        assert {"name", "kind", "default"} <= set(option), f"option {option} lacks a name, kind or default"
+
+
+def check_leak_free(state, seat, message, what):
+    hidden = engine.hidden_ids(state, seat)
+    leaked = set(strings_in(message)) & set(hidden)
+    assert not leaked, f"{what} for seat {seat} shows hidden ids {sorted(leaked)}"
+
+
+def check_garbage_is_refused(state, seat):
+    for action in GARBAGE_ACTIONS:
+        try:
+            engine.apply(state, seat, action)
+        except engine.IllegalAction as error:
+            assert isinstance(error.code, str) and error.code, f"{action!r} refused without a code"
+            round_trips(error.facts, f"the facts of {error.code}")
+        else:
+            raise AssertionError(f"garbage action {action!r} was accepted from seat {seat}")
+    try:
+        engine.apply(state, engine.normalize_config(state["config"])["players"], {"type": "no_such_action"})
+    except engine.IllegalAction as error:
+        assert error.code
+    else:
+        raise AssertionError("an action from a seat that does not exist was accepted")
+
+
+def play_random_game(config, seed, *, check_every_step=True):
+    """Play one random legal game, checking the contract at every step; returns (state, snapshots)
+    where snapshots maps a log length to the state that had that log."""
+    rng = random.Random(seed)
+    state = engine.new_game(config, seed)
+    players = engine.normalize_config(config)["players"]
+    snapshots = {len(engine.action_log(state)): state}
+    steps = 0
+    while not engine.is_over(state):
+        acting = engine.to_act(state)
+        assert acting, f"nobody is to act before the end (step {steps})"
+        if steps == 0 or (check_every_step and steps % 7 == 0):
+            check_garbage_is_refused(state, acting[0])
+        for seat in acting:
+            legal = engine.legal_actions(state, seat)
+            assert legal, f"seat {seat} is to act but has no legal action"
+            action = rng.choice(legal)
+            round_trips(action, "an action")
+            state, events = engine.apply(state, seat, action)
+            round_trips(events, "events")
+            snapshots[len(engine.action_log(state))] = state
+            if check_every_step:
+                round_trips(state, "the state")
+                check_leak_free(state, None, events, "events")
+                for who in [None, *range(players)]:
+                    view = engine.view(state, who)
+                    round_trips(view, "a view")
+                    check_leak_free(state, who, view, "the view")
+            if engine.is_over(state):
+                break
+        steps += 1
+        assert steps < MAX_STEPS, f"the game did not end within {MAX_STEPS} steps"
+    return state, snapshots
+
+
+def check_scores(state):
+    info = engine.info(state["config"]["game"])
+    sheets = engine.scores(state)
+    for sheet in sheets:
+        round_trips(sheet, "a score sheet")
+        missing = [c for c in info["score_categories"] if c not in sheet]
+        assert not missing, f"seat {sheet.get('seat')} has no {missing}"
+        assert sheet["total"] == sum(sheet[c] for c in info["score_categories"]), f"seat {sheet['seat']}: total"
+        assert info["tiebreak"] in sheet and "rank" in sheet and "seat" in sheet
+    ranks = sorted(sheet["rank"] for sheet in sheets)
+    assert ranks[0] == 1, f"nobody ranked first: {ranks}"
+
+
+def check_replay(config, state, snapshots):
+    """replay(config, log[:k]) equals the state that had a log of k entries, at every prefix."""
+    log = engine.action_log(state)
+    for length, snapshot in snapshots.items():
+        assert engine.replay(config, log[:length]) == snapshot, f"replay of the first {length} entries differs"
+
+
+def check_determinism(config, seed):
+    first, _ = play_random_game(config, seed, check_every_step=False)
+    again, _ = play_random_game(config, seed, check_every_step=False)
+    assert engine.action_log(first) == engine.action_log(again), "the same seed and choices gave another game"
+
+
+def check_game(config, seed):
+    """Every check of the suite on one random game of `config`."""
+    state, snapshots = play_random_game(config, seed)
+    check_scores(state)
+    check_replay(config, state, snapshots)
+    return state

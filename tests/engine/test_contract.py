@@ -1,0 +1,74 @@
+"""The conformance suite over every registered game (games/engine/testing.py).
+
+A new game is done when it has configs here and this file is green for them. With
+HYPOTHESIS_PROFILE=thorough (make test-integration) every config plays many more games.
+"""
+import os
+
+import pytest
+
+from games import engine
+from games.engine import testing
+
+# Representative configs per game: every player count and every option value at least once.
+CONFIGS = {
+    "base": [
+        {"game": "base", "players": 3, "sides": "A"},
+        {"game": "base", "players": 3, "sides": "choose"},
+        {"game": "base", "players": 4, "sides": "B"},
+        {"game": "base", "players": 5, "sides": "random"},
+        {"game": "base", "players": 6, "sides": "choose"},
+        {"game": "base", "players": 7, "sides": "A"},
+        {"game": "base", "players": 7, "sides": "B"},
+        {"game": "base", "players": 4, "sides": "random", "wonders": ["giza", None, "rhodes", None]},
+    ],
+}
+GAMES_PER_CONFIG = 40 if os.environ.get("HYPOTHESIS_PROFILE") == "thorough" else 2
+
+CASES = [(config, seed) for configs in CONFIGS.values() for config in configs for seed in range(GAMES_PER_CONFIG)]
+
+
+def case_id(case):
+    config, seed = case
+    options = "-".join(f"{k}={v}" for k, v in config.items() if k not in ("game", "wonders"))
+    return f"{config['game']}-{options}-seed{seed}"
+
+
+def test_every_registered_game_has_conformance_configs():
+    assert sorted(CONFIGS) == engine.games()
+
+
+@pytest.mark.parametrize("game_id", engine.games())
+def test_a_game_declares_every_static_fact_of_the_contract(game_id):
+    testing.check_info(game_id)
+
+
+@pytest.mark.parametrize("config, seed", CASES, ids=[case_id(c) for c in CASES])
+def test_random_legal_games_end_replay_score_and_leak_nothing(config, seed):
+    state = testing.check_game(config, seed)
+    assert engine.is_over(state)
+
+
+@pytest.mark.parametrize("config", [configs[0] for configs in CONFIGS.values()], ids=sorted(CONFIGS))
+def test_the_same_seed_and_choices_give_the_same_game(config):
+    testing.check_determinism(config, seed=11)
+
+
+def test_the_suite_catches_a_view_that_shows_a_hidden_card():
+    state = engine.new_game({"game": "base", "players": 3}, seed=2)
+    view = engine.view(state, 0)
+    view["gossip"] = engine.view(state, 1)["hand"]
+    with pytest.raises(AssertionError, match="hidden ids"):
+        testing.check_leak_free(state, 0, view, "the view")
+
+
+def test_the_suite_catches_a_total_that_is_not_the_sum_of_its_categories(monkeypatch):
+    state, _ = testing.play_random_game({"game": "base", "players": 3}, seed=3, check_every_step=False)
+    real = engine.scores
+
+    def off_by_one(s):
+        return [dict(sheet, total=sheet["total"] + 1) for sheet in real(s)]
+
+    monkeypatch.setattr(engine, "scores", off_by_one)
+    with pytest.raises(AssertionError, match="total"):
+        testing.check_scores(state)

@@ -58,7 +58,7 @@ class GameConsumer(_Base):
         await self.channel_layer.group_add(services.match_group(self.match_id), self.channel_name)
         await self._join_role(seat)
         # Someone coming back after the deadline: the sweep may not have run yet.
-        await database_sync_to_async(services.expire_deadline)(self.match_id)
+        await database_sync_to_async(services.do_expire_deadline)(self.match_id)
         await self.send_snapshot()
 
     async def disconnect(self, code):
@@ -92,7 +92,7 @@ class GameConsumer(_Base):
     async def on_act(self, message):
         client_id = message["client_id"]
         try:
-            result = await database_sync_to_async(services.submit)(
+            result = await database_sync_to_async(services.do_submit)(
                 self.match_id, self.user, message["action"], client_id=client_id, step=message["step"],
                 seat=message["seat"],
             )
@@ -106,7 +106,7 @@ class GameConsumer(_Base):
         await self.send_snapshot()
 
     async def on_deadline(self, message):
-        played = await database_sync_to_async(services.expire_deadline)(self.match_id)
+        played = await database_sync_to_async(services.do_expire_deadline)(self.match_id)
         if not played:
             # Nothing was late, or another process (the sweep) acted already and its updates
             # may not reach this process: a client behind the current version gets a snapshot.

@@ -13,10 +13,10 @@ from games import services
 @app.task(name="games.play_bot_turn", acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def play_bot_turn(match_id, seat, version):
     """Play for bot `seat` of the step that began at `version`; nothing if it moved on."""
-    return services.play_bot_turn(match_id, seat, version)
+    return services.do_play_bot_turn(match_id, seat, version)
 
 
 @app.task(name="games.sweep_deadlines", acks_late=True, ignore_result=True)
 def sweep_deadlines():
     """Play for seats past their deadline (Celery beat, every DEADLINE_SWEEP_SECONDS)."""
-    return services.sweep_deadlines()
+    return services.do_sweep_deadlines()

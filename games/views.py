@@ -289,7 +289,7 @@ def lobby(request):
         form = CreateTableForm(request.POST)
         if form.is_valid():
             try:
-                match = services.create_match(request.user, **form.options())
+                match = services.do_create_match(request.user, **form.options())
             except services.ServiceError as error:
                 form.add_error(None, _error_text(error))
             else:
@@ -353,23 +353,23 @@ def _table_post(request, match_id, call):
 
 @require_POST
 def join(request, match_id):
-    return _table_post(request, match_id, lambda: services.join(match_id, request.user))
+    return _table_post(request, match_id, lambda: services.do_join(match_id, request.user))
 
 
 @require_POST
 def leave(request, match_id):
-    return _table_post(request, match_id, lambda: services.leave(match_id, request.user))
+    return _table_post(request, match_id, lambda: services.do_leave(match_id, request.user))
 
 
 @require_POST
 def start(request, match_id):
-    return _table_post(request, match_id, lambda: services.start(match_id, request.user))
+    return _table_post(request, match_id, lambda: services.do_start(match_id, request.user))
 
 
 @require_POST
 def set_seat(request, match_id, seat):
     level = request.POST.get("bot", "")
-    return _table_post(request, match_id, lambda: services.set_bot(match_id, request.user, seat, level))
+    return _table_post(request, match_id, lambda: services.do_set_bot(match_id, request.user, seat, level))
 
 
 def invite(request, code):

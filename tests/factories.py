@@ -12,10 +12,10 @@ def start_table(host, players=3, bots=None, others=(), **options):
     """An open table created by host with the given bots, joined by others, then started."""
     if bots is None:
         bots = [""] * (1 + len(others)) + ["greedy"] * (players - 1 - len(others))
-    match = services.create_match(host, players=players, bots=bots, **options)
+    match = services.do_create_match(host, players=players, bots=bots, **options)
     for user in others:
-        services.join(match.pk, user)
-    services.start(match.pk, host)
+        services.do_join(match.pk, user)
+    services.do_start(match.pk, host)
     match.refresh_from_db()
     return match
 

@@ -4,6 +4,7 @@ from asgiref.sync import sync_to_async
 from django.db import connections
 
 from games import services
+from games.services import broadcast
 
 
 @pytest.fixture(autouse=True)
@@ -34,11 +35,11 @@ def make_user(django_user_model):
 def sent(monkeypatch):
     """Every message services send to a group, as (group, message), in order."""
     messages = []
-    real = services._send_many
+    real = broadcast.send_many
 
     def record(pairs):
         messages.extend(pairs)
         real(pairs)
 
-    monkeypatch.setattr(services, "_send_many", record)
+    monkeypatch.setattr(broadcast, "send_many", record)
     return messages

@@ -196,14 +196,14 @@ async def test_a_player_who_comes_back_gets_the_same_game_and_can_go_on(make_use
 
 async def test_a_watcher_who_joins_the_table_is_switched_to_the_seat(make_user):
     host, guest = [await database_sync_to_async(make_user)(n) for n in ("host", "guest")]
-    match = await database_sync_to_async(services.create_match)(host, players=3, bots=["", "", "random"])
+    match = await database_sync_to_async(services.do_create_match)(host, players=3, bots=["", "", "random"])
     communicator = await connect(guest, match.pk)
     snap = await communicator.receive_json_from()
     assert snap["status"] == "open" and snap["you"] is None and snap["view"] is None
-    await database_sync_to_async(services.join)(match.pk, guest)
+    await database_sync_to_async(services.do_join)(match.pk, guest)
     snap = await communicator.receive_json_from()
     assert snap["you"] == 1 and snap["seats"][1]["name"] == "guest"
-    await database_sync_to_async(services.start)(match.pk, host)
+    await database_sync_to_async(services.do_start)(match.pk, host)
     snap = await communicator.receive_json_from()
     assert snap["status"] == "running" and len(snap["view"]["hand"]) == 7
     await communicator.disconnect()
@@ -214,13 +214,13 @@ async def test_the_lobby_lists_open_tables_and_updates_them_live(make_user):
     communicator = WebsocketCommunicator(app_as(AnonymousUser()), "/ws/lobby/")
     assert (await communicator.connect())[0]
     assert await communicator.receive_json_from() == {"type": "tables", "open": [], "running": []}
-    match = await database_sync_to_async(services.create_match)(host, players=3, bots=["", "", "greedy"])
+    match = await database_sync_to_async(services.do_create_match)(host, players=3, bots=["", "", "greedy"])
     tables = await communicator.receive_json_from()
     assert [t["id"] for t in tables["open"]] == [match.pk] and tables["open"][0]["filled"] == 2
-    await database_sync_to_async(services.join)(match.pk, guest)
+    await database_sync_to_async(services.do_join)(match.pk, guest)
     tables = await communicator.receive_json_from()
     assert tables["open"][0]["filled"] == 3
-    await database_sync_to_async(services.start)(match.pk, host)
+    await database_sync_to_async(services.do_start)(match.pk, host)
     tables = await communicator.receive_json_from()
     assert tables["open"] == [] and [t["id"] for t in tables["running"]] == [match.pk]
     await communicator.send_json_to({"type": "act"})

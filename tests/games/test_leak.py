@@ -45,9 +45,9 @@ def test_no_message_of_a_whole_game_shows_another_hand_or_the_decks(make_user, s
             snapshots.append((seat, services.snapshot(match.pk, user)))
         snapshots.append((None, services.snapshot(match.pk, AnonymousUser())))
         if 0 in engine.to_act(match.state):
-            services.submit(match.pk, users[0], engine.legal_actions(match.state, 0)[-1])
+            services.do_submit(match.pk, users[0], engine.legal_actions(match.state, 0)[-1])
         else:  # seat 1 never plays: the deadline plays for it, then a bot takes the seat
-            services.expire_deadline(match.pk, now=match.deadline + timedelta(seconds=1))
+            services.do_expire_deadline(match.pk, now=match.deadline + timedelta(seconds=1))
         match.refresh_from_db()
     assert match.seats.get(number=1).taken_over
     states = states_by_version(match)

@@ -15,7 +15,7 @@ def codes_of(call):
 
 def test_a_new_table_seats_its_host_first_and_the_bots_asked_for(make_user):
     host = make_user("host")
-    match = services.create_match(host, players=4, sides="B", turn_seconds=60, bots=["", "random", "", "greedy"])
+    match = services.do_create_match(host, players=4, sides="B", turn_seconds=60, bots=["", "random", "", "greedy"])
     seats = list(match.seats.order_by("number"))
     assert [(s.user, s.bot_level) for s in seats] == [(host, ""), (None, "random"), (None, ""), (None, "greedy")]
     assert match.status == "open" and match.host == host and match.turn_seconds == 60 and match.invite_code
@@ -37,65 +37,65 @@ def test_a_new_table_seats_its_host_first_and_the_bots_asked_for(make_user):
     ],
 )
 def test_a_table_with_impossible_options_is_refused_with_a_code(make_user, options, code):
-    assert codes_of(lambda: services.create_match(make_user("host"), **options)) == code
+    assert codes_of(lambda: services.do_create_match(make_user("host"), **options)) == code
 
 
 def test_joining_takes_the_first_empty_seat_and_a_full_table_refuses(make_user):
     host, a, b, c = (make_user(n) for n in "habc")
-    match = services.create_match(host, players=4, bots=["", "", "greedy", ""])
-    assert services.join(match.pk, a) == 1
-    assert services.join(match.pk, a) == 1
-    assert services.join(match.pk, b) == 3
-    assert codes_of(lambda: services.join(match.pk, c)) == "table_full"
+    match = services.do_create_match(host, players=4, bots=["", "", "greedy", ""])
+    assert services.do_join(match.pk, a) == 1
+    assert services.do_join(match.pk, a) == 1
+    assert services.do_join(match.pk, b) == 3
+    assert codes_of(lambda: services.do_join(match.pk, c)) == "table_full"
 
 
 def test_the_host_leaving_passes_the_table_on_and_the_last_player_leaving_closes_it(make_user):
     host, guest = make_user("host"), make_user("guest")
-    match = services.create_match(host, players=3)
-    services.join(match.pk, guest)
-    assert services.leave(match.pk, host) is False
+    match = services.do_create_match(host, players=3)
+    services.do_join(match.pk, guest)
+    assert services.do_leave(match.pk, host) is False
     match.refresh_from_db()
     assert match.host == guest
     assert Seat.objects.get(match=match, number=0).is_empty
-    assert services.leave(match.pk, guest) is True
+    assert services.do_leave(match.pk, guest) is True
     assert not Match.objects.filter(pk=match.pk).exists()
 
 
 def test_only_the_host_starts_and_only_when_every_seat_is_filled(make_user):
     host, guest = make_user("host"), make_user("guest")
-    match = services.create_match(host, players=3, bots=["", "", "greedy"])
-    assert codes_of(lambda: services.start(match.pk, host)) == "seats_not_filled"
-    services.join(match.pk, guest)
-    assert codes_of(lambda: services.start(match.pk, guest)) == "not_host"
-    services.start(match.pk, host)
+    match = services.do_create_match(host, players=3, bots=["", "", "greedy"])
+    assert codes_of(lambda: services.do_start(match.pk, host)) == "seats_not_filled"
+    services.do_join(match.pk, guest)
+    assert codes_of(lambda: services.do_start(match.pk, guest)) == "not_host"
+    services.do_start(match.pk, host)
     match.refresh_from_db()
     assert match.status == "running" and match.started_at
-    assert codes_of(lambda: services.start(match.pk, host)) == "not_open"
-    assert codes_of(lambda: services.join(match.pk, make_user("late"))) == "not_open"
+    assert codes_of(lambda: services.do_start(match.pk, host)) == "not_open"
+    assert codes_of(lambda: services.do_join(match.pk, make_user("late"))) == "not_open"
 
 
 def test_the_host_adds_changes_and_removes_bots_on_free_seats_only(make_user):
     host, guest = make_user("host"), make_user("guest")
-    match = services.create_match(host, players=3)
-    services.join(match.pk, guest)
-    services.set_bot(match.pk, host, 2, "random")
-    services.set_bot(match.pk, host, 2, "greedy")
+    match = services.do_create_match(host, players=3)
+    services.do_join(match.pk, guest)
+    services.do_set_bot(match.pk, host, 2, "random")
+    services.do_set_bot(match.pk, host, 2, "greedy")
     assert Seat.objects.get(match=match, number=2).bot_level == "greedy"
-    assert codes_of(lambda: services.set_bot(match.pk, host, 1, "greedy")) == "seat_taken"
-    assert codes_of(lambda: services.set_bot(match.pk, guest, 2, "")) == "not_host"
-    assert codes_of(lambda: services.set_bot(match.pk, host, 2, "genius")) == "bad_bot_level"
-    services.set_bot(match.pk, host, 2, "")
+    assert codes_of(lambda: services.do_set_bot(match.pk, host, 1, "greedy")) == "seat_taken"
+    assert codes_of(lambda: services.do_set_bot(match.pk, guest, 2, "")) == "not_host"
+    assert codes_of(lambda: services.do_set_bot(match.pk, host, 2, "genius")) == "bad_bot_level"
+    services.do_set_bot(match.pk, host, 2, "")
     assert Seat.objects.get(match=match, number=2).is_empty
 
 
 def test_starting_writes_the_chance_entries_and_the_wonders_chosen_in_seat_order(make_user):
     host = make_user("host")
-    match = services.create_match(
+    match = services.do_create_match(
         host, players=3, sides="B", assignment="chosen", wonders=["giza", "", "rhodes"], bots=["", "random", "random"]
     )
     with pytest.MonkeyPatch.context() as patch:  # keep the bots still: look at the state at start
-        patch.setattr(services, "enqueue_bot_turns", lambda *args: None)
-        services.start(match.pk, host)
+        patch.setattr(services.bots, "enqueue_bot_turns", lambda *args: None)
+        services.do_start(match.pk, host)
     match.refresh_from_db()
     assert match.config == {"game": "base", "players": 3, "sides": "B", "wonders": ["giza", None, "rhodes"]}
     wonders = [p["wonder"] for p in match.state["players"]]
@@ -108,25 +108,25 @@ def test_starting_writes_the_chance_entries_and_the_wonders_chosen_in_seat_order
 
 
 def test_an_invite_code_finds_its_table(make_user):
-    match = services.create_match(make_user("host"), players=3)
+    match = services.do_create_match(make_user("host"), players=3)
     assert services.match_for_invite(match.invite_code) == match
     assert codes_of(lambda: services.match_for_invite("nope")) == "bad_invite"
 
 
 def test_a_table_for_a_game_the_engine_does_not_know_is_refused(make_user):
-    assert codes_of(lambda: services.create_match(make_user("host"), game="chess", players=3)) == "unsupported_game"
+    assert codes_of(lambda: services.do_create_match(make_user("host"), game="chess", players=3)) == "unsupported_game"
 
 
 def test_the_player_range_and_bot_levels_come_from_the_engine(make_user, monkeypatch):
     facts = dict(engine.info("base"), min_players=4, bot_levels=["random"])
-    monkeypatch.setattr(services.engine, "info", lambda game: facts)
-    assert codes_of(lambda: services.create_match(make_user("a"), players=3)) == "bad_player_count"
-    assert codes_of(lambda: services.create_match(make_user("b"), players=4, bots=["", "greedy"])) == "bad_bots"
-    assert services.create_match(make_user("c"), players=4, bots=["", "random"]).players == 4
+    monkeypatch.setattr(engine, "info", lambda game: facts)
+    assert codes_of(lambda: services.do_create_match(make_user("a"), players=3)) == "bad_player_count"
+    assert codes_of(lambda: services.do_create_match(make_user("b"), players=4, bots=["", "greedy"])) == "bad_bots"
+    assert services.do_create_match(make_user("c"), players=4, bots=["", "random"]).players == 4
 
 
 def test_only_the_events_the_game_declares_public_are_forwarded(monkeypatch):
     facts = dict(engine.info("base"), public_events=["age_start"])
-    monkeypatch.setattr(services.engine, "info", lambda game: facts)
+    monkeypatch.setattr(engine, "info", lambda game: facts)
     events = [{"type": "age_start", "age": 1}, {"type": "military", "age": 1, "results": []}]
     assert services.public_events("base", events) == [{"type": "age_start", "age": 1}]

@@ -20,7 +20,7 @@ def replayed(match):
 def act(match, user, seat, **kwargs):
     match.refresh_from_db()
     action = engine.legal_actions(match.state, seat)[0]
-    return services.submit(match.pk, user, action, step=match.step, **kwargs)
+    return services.do_submit(match.pk, user, action, step=match.step, **kwargs)
 
 
 def test_an_accepted_action_is_logged_and_the_snapshot_and_version_saved_together(make_user):
@@ -42,7 +42,7 @@ def test_a_resubmitted_client_id_is_answered_and_not_applied_twice(make_user):
     match = start_table(host, players=3, others=[guest])
     first = act(match, host, 0, client_id="again")
     match.refresh_from_db()
-    again = services.submit(match.pk, host, {"type": "discard", "card": "whatever"}, client_id="again", step=0)
+    again = services.do_submit(match.pk, host, {"type": "discard", "card": "whatever"}, client_id="again", step=0)
     assert again == services.Accepted(version=first.version, duplicate=True)
     assert Match.objects.get(pk=match.pk).version == match.version
     assert MatchAction.objects.filter(match=match, client_id="again").count() == 1
@@ -60,12 +60,12 @@ def test_refused_actions_carry_the_engine_code_and_facts_and_change_nothing(make
     ]
     for kwargs, code, facts in cases:
         with pytest.raises(ServiceError) as caught:
-            services.submit(match.pk, host, **{"step": match.step, **kwargs})
+            services.do_submit(match.pk, host, **{"step": match.step, **kwargs})
         assert caught.value.code == code
         if facts is not None:
             assert caught.value.facts == facts
     with pytest.raises(ServiceError) as caught:
-        services.submit(match.pk, make_user("stranger"), {"type": "discard", "card": card})
+        services.do_submit(match.pk, make_user("stranger"), {"type": "discard", "card": card})
     assert caught.value.code == "not_seated"
     assert Match.objects.get(pk=match.pk).version == match.version
 
@@ -138,7 +138,7 @@ def test_a_late_seat_is_played_by_the_greedy_bot_and_taken_over_after_three_miss
     for missed in (1, 2, 3):
         act(match, guest, 1)  # the guest plays in time, the host never does
         match.refresh_from_db()
-        assert services.expire_deadline(match.pk, now=match.deadline + timedelta(seconds=1)) == 1
+        assert services.do_expire_deadline(match.pk, now=match.deadline + timedelta(seconds=1)) == 1
         seat = Seat.objects.get(match=match, number=0)
         assert seat.missed_turns == missed
         assert match.actions.filter(seat=0, by="timeout").count() == missed
@@ -158,7 +158,7 @@ def test_a_player_who_acts_again_starts_the_count_of_missed_turns_from_zero(make
     match = start_table(host, players=3, others=[guest], turn_seconds=30)
     act(match, guest, 1)
     match.refresh_from_db()
-    services.expire_deadline(match.pk, now=match.deadline + timedelta(seconds=1))
+    services.do_expire_deadline(match.pk, now=match.deadline + timedelta(seconds=1))
     assert Seat.objects.get(match=match, number=0).missed_turns == 1
     act(match, host, 0)
     assert Seat.objects.get(match=match, number=0).missed_turns == 0
@@ -166,8 +166,8 @@ def test_a_player_who_acts_again_starts_the_count_of_missed_turns_from_zero(make
 
 def test_a_deadline_not_yet_reached_plays_nothing(make_user):
     match = start_table(make_user("host"), players=3, turn_seconds=30)
-    assert services.sweep_deadlines(now=timezone.now()) == 0
-    assert services.sweep_deadlines(now=match.deadline + timedelta(seconds=1)) == 1
+    assert services.do_sweep_deadlines(now=timezone.now()) == 0
+    assert services.do_sweep_deadlines(now=match.deadline + timedelta(seconds=1)) == 1
 
 
 def test_a_game_of_one_scripted_human_and_bots_runs_to_the_score_sheet_on_the_embedded_defaults(make_user):
@@ -180,7 +180,7 @@ def test_a_game_of_one_scripted_human_and_bots_runs_to_the_score_sheet_on_the_em
         # The script: build the cheapest structure it can, else a stage, else discard.
         action = min(legal, key=lambda a: ({"build": 0, "build_discarded": 0, "wonder": 1}.get(a["type"], 2),
                                            sum((a.get("pay") or {}).values())))
-        services.submit(match.pk, host, action, client_id=f"turn-{turns}", step=match.step)
+        services.do_submit(match.pk, host, action, client_id=f"turn-{turns}", step=match.step)
         turns += 1
         match.refresh_from_db()
     assert match.status == "finished" and match.finished_at and match.deadline is None
@@ -200,7 +200,7 @@ def test_a_seat_learns_why_its_unbuildable_cards_cannot_be_built_and_spectators_
     assert mine["blocked"] == engine.blocked_builds(match.state, 0)
     assert set(mine["blocked"]) <= set(match.state["players"][0]["hand"])
     assert services.snapshot(match.pk, AnonymousUser())["blocked"] == {}
-    payloads = services._update_payloads(match, services.match_seats(match), [])
+    payloads = services.update_payloads(match, services.match_seats(match), [])
     assert payloads[services.seat_group(match.pk, 0)]["blocked"] == mine["blocked"]
     assert payloads[services.spectators_group(match.pk)]["blocked"] == {}
 

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def still_bots(monkeypatch):
     """Bot turns asked for are kept here instead of being played."""
     asked = []
-    monkeypatch.setattr(services, "enqueue_bot_turns", lambda match_id, seats, version: asked.append(
+    monkeypatch.setattr(services.bots, "enqueue_bot_turns", lambda match_id, seats, version: asked.append(
         (match_id, list(seats), version)))
     return asked
 
@@ -35,7 +35,7 @@ def test_a_bot_turn_for_a_step_that_is_over_does_nothing(make_user, still_bots):
     old = match.step_version
     for seat in (1, 2):
         tasks.play_bot_turn(match.pk, seat, old)
-    services.submit(match.pk, match.host, engine.legal_actions(match.state, 0)[0])
+    services.do_submit(match.pk, match.host, engine.legal_actions(match.state, 0)[0])
     match.refresh_from_db()
     assert match.step_version != old
     assert tasks.play_bot_turn(match.pk, 1, old) == "stale"
@@ -48,9 +48,9 @@ def test_with_a_broker_bot_turns_go_to_the_bots_queue_only_after_the_commit(make
     queued = []
     monkeypatch.setattr(tasks.play_bot_turn, "apply_async", lambda args, queue: queued.append((args, queue)))
     host = make_user("host")
-    match = services.create_match(host, players=3, bots=["", "greedy", "random"])
+    match = services.do_create_match(host, players=3, bots=["", "greedy", "random"])
     with transaction.atomic():
-        services.start(match.pk, host)
+        services.do_start(match.pk, host)
         assert queued == []
     match.refresh_from_db()
     assert queued == [((match.pk, 1, match.step_version), "bots"), ((match.pk, 2, match.step_version), "bots")]
@@ -83,17 +83,17 @@ def test_a_stalled_bot_is_asked_again(make_user, still_bots):
 
 def test_eager_bot_turns_loop_instead_of_recursing_down_to_the_end_of_a_game(make_user, monkeypatch):
     depths = []
-    real = services.play_bot_turn
+    real = services.do_play_bot_turn
 
     def measured(*args):
         depths.append(len(traceback.extract_stack()))
         return real(*args)
 
-    monkeypatch.setattr(services, "play_bot_turn", measured)
+    monkeypatch.setattr(services, "do_play_bot_turn", measured)
     match = start_table(make_user("host"), players=7, turn_seconds=10)
     for _ in range(3):  # the host misses three deadlines: a bot takes the seat, and bots play on
         match.refresh_from_db()
-        services.expire_deadline(match.pk, now=match.deadline + timedelta(seconds=1))
+        services.do_expire_deadline(match.pk, now=match.deadline + timedelta(seconds=1))
     match.refresh_from_db()
     assert match.status == "finished"
     assert len(depths) > 100 and max(depths) - min(depths) <= 20

@@ -24,7 +24,7 @@ def page_json(response, element_id):
 
 
 def test_the_lobby_lists_open_and_running_tables_for_anybody(client, make_user):
-    open_table = services.create_match(make_user("alice"), players=3)
+    open_table = services.do_create_match(make_user("alice"), players=3)
     running = start_table(make_user("bob"), players=3)
     response = client.get(url("lobby"))
     assert response.status_code == 200
@@ -59,7 +59,7 @@ def test_a_refused_table_shows_why_in_the_page_language(client, make_user):
 
 def test_joining_leaving_and_starting_go_through_the_table_page(client, make_user):
     host, guest = make_user("host"), make_user("guest")
-    match = services.create_match(host, players=3, bots=["", "", "greedy"])
+    match = services.do_create_match(host, players=3, bots=["", "", "greedy"])
     client.force_login(guest)
     assert client.get(url("table", match.pk)).status_code == 200
     client.post(url("table-join", match.pk))
@@ -74,7 +74,7 @@ def test_joining_leaving_and_starting_go_through_the_table_page(client, make_use
 
 def test_the_host_gives_a_seat_to_a_bot_from_the_table_page(client, make_user):
     host = make_user("host")
-    match = services.create_match(host, players=3)
+    match = services.do_create_match(host, players=3)
     client.force_login(host)
     client.post(url("table-seat", match.pk, 2), {"bot": "random"})
     assert match.seats.get(number=2).bot_level == "random"
@@ -82,14 +82,14 @@ def test_the_host_gives_a_seat_to_a_bot_from_the_table_page(client, make_user):
 
 def test_the_last_player_leaving_closes_the_table_and_goes_back_to_the_lobby(client, make_user):
     host = make_user("host")
-    match = services.create_match(host, players=3)
+    match = services.do_create_match(host, players=3)
     client.force_login(host)
     response = client.post(url("table-leave", match.pk))
     assert response["Location"] == url("lobby") and not Match.objects.filter(pk=match.pk).exists()
 
 
 def test_an_invite_link_leads_to_the_table_after_logging_in(client, make_user):
-    match = services.create_match(make_user("host"), players=3)
+    match = services.do_create_match(make_user("host"), players=3)
     response = client.get(url("invite", match.invite_code))
     assert response.status_code == 302 and "login" in response["Location"]
     assert url("table", match.pk) in response["Location"].replace("%2F", "/")
@@ -99,7 +99,7 @@ def test_an_invite_link_leads_to_the_table_after_logging_in(client, make_user):
 
 
 def test_writing_to_a_table_needs_a_login_and_a_post(client, make_user):
-    match = services.create_match(make_user("host"), players=3)
+    match = services.do_create_match(make_user("host"), players=3)
     assert client.post(url("table-join", match.pk)).status_code == 302
     client.force_login(make_user("guest"))
     assert client.get(url("table-join", match.pk)).status_code == 405
@@ -123,7 +123,7 @@ def test_the_game_page_carries_names_and_words_in_the_page_language(client, make
 
 
 def test_the_game_page_of_an_open_table_sends_to_the_waiting_room_and_an_unknown_one_is_404(client, make_user):
-    match = services.create_match(make_user("host"), players=3)
+    match = services.do_create_match(make_user("host"), players=3)
     assert client.get(url("game", match.pk))["Location"] == url("table", match.pk)
     assert client.get(url("game", 999999)).status_code == 404
     assert client.get(url("table", 999999)).status_code == 404

@@ -21,7 +21,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, loop=False, interval=5.0, **options):
         while True:
-            played = services.sweep_deadlines()
+            played = services.do_sweep_deadlines()
             if played or options["verbosity"] > 1:
                 self.stdout.write(f"played {played} late turn(s)")
             if not loop:

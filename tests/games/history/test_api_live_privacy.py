@@ -42,9 +42,9 @@ def live(django_user_model, django_capture_on_commit_callbacks):
     # A finished match too, so that every list and statistic has something in it.
     play_and_store([ann, bo, "greedy"], seed=31)
     with django_capture_on_commit_callbacks(execute=True):
-        match = services.create_match(ann, players=4, bots=["", "", "greedy", "random"])
-        services.join(match.pk, bo)
-        services.start(match.pk, ann)
+        match = services.do_create_match(ann, players=4, bots=["", "", "greedy", "random"])
+        services.do_join(match.pk, bo)
+        services.do_start(match.pk, ann)
     match.refresh_from_db()
     assert match.status == Match.Status.RUNNING and match.state["age"] == 1 and match.state["turn"] == 1
     return match, ann, bo

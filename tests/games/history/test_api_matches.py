@@ -160,8 +160,8 @@ def test_the_replay_of_a_running_match_is_refused(api, people, django_capture_on
     from games import services
 
     with django_capture_on_commit_callbacks(execute=True):
-        match = services.create_match(people[0], players=3, bots=["", "greedy", "greedy"])
-        services.start(match.pk, people[0])
+        match = services.do_create_match(people[0], players=3, bots=["", "greedy", "greedy"])
+        services.do_start(match.pk, people[0])
     response = api.get(f"/api/matches/{match.pk}/replay/")
     assert response.status_code == 409
     assert response.json()["error"]["code"] == "not_finished"

@@ -56,8 +56,8 @@ def test_a_running_match_page_shows_no_replay_and_no_hand(client, people, django
     from games import services
 
     with django_capture_on_commit_callbacks(execute=True):
-        match = services.create_match(people[0], players=3, bots=["", "greedy", "greedy"])
-        services.start(match.pk, people[0])
+        match = services.do_create_match(people[0], players=3, bots=["", "greedy", "greedy"])
+        services.do_start(match.pk, people[0])
     html = client.get(url("match-detail", "en", match.pk)).content.decode()
     assert "replay-data" not in html
     match.refresh_from_db()

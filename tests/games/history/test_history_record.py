@@ -158,15 +158,15 @@ def test_a_match_finished_through_the_live_play_service_is_recorded_in_the_same_
 
     host = django_user_model.objects.create_user(username="host")
     with django_capture_on_commit_callbacks(execute=True):
-        match = services.create_match(host, players=3, bots=["", "greedy", "random"])
-        services.start(match.pk, host)
+        match = services.do_create_match(host, players=3, bots=["", "greedy", "random"])
+        services.do_start(match.pk, host)
     for _ in range(200):
         match.refresh_from_db()
         if match.status == Match.Status.FINISHED:
             break
         assert 0 in engine.to_act(match.state)
         with django_capture_on_commit_callbacks(execute=True):
-            services.submit(match.pk, host, engine.legal_actions(match.state, 0)[0])
+            services.do_submit(match.pk, host, engine.legal_actions(match.state, 0)[0])
     assert match.status == Match.Status.FINISHED
     record = MatchRecord.objects.get(match=match)
     assert not record.rated and record.unrated_reason == "bots"
@@ -178,7 +178,7 @@ def test_the_deadline_sweep_records_a_finished_match_whose_record_failed(people)
     from games import services
 
     match = _unrecorded_finished_match(people[:3], seed=4)
-    services.sweep_deadlines()
+    services.do_sweep_deadlines()
     assert MatchRecord.objects.filter(match=match).exists()
     assert SeatResult.objects.filter(match=match).count() == 3
 

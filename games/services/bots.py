@@ -1,0 +1,103 @@
+"""Bot turns: ask the bots of the current step to play (Celery, or in-process without a broker),
+and play one bot turn under the match lock."""
+import random
+import threading
+from collections import deque
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from games import engine
+from games.models import Match, MatchAction, Seat
+
+from .common import ServiceError, lock_match, log, match_seats
+from .play import record_action
+
+BOTS_QUEUE = "bots"
+
+
+def bot_rng(match, number):
+    return random.Random(f"{match.seed}:{match.version}:{number}")
+
+
+def bot_action(level, state, number, rng):
+    """The action a bot of `level` picks for seat `number`, from that seat's view and legal
+    actions only."""
+    from games import bots
+
+    return bots.get(level).choose(engine.view(state, number), engine.legal_actions(state, number), rng)
+
+
+def do_play_bot_turn(match_id, number, version):
+    """The body of tasks.play_bot_turn: play for a bot seat if the step that asked for it is
+    still the current one and the seat still has to act; otherwise do nothing (a repeated or
+    late task). Returns what happened: played, stale, done, not_bot or gone."""
+    with transaction.atomic():
+        try:
+            match = lock_match(match_id)
+        except ServiceError:
+            return "gone"
+        if match.status != Match.Status.RUNNING or match.step_version != version:
+            return "stale"
+        seats = match_seats(match)
+        if not 0 <= number < len(seats) or not seats[number].is_bot:
+            return "not_bot"
+        if number not in engine.to_act(match.state):
+            return "done"
+        action = bot_action(seats[number].bot_level, match.state, number, bot_rng(match, number))
+        new_state, events = engine.apply(match.state, number, action)
+        record_action(match, seats, number, new_state, events, MatchAction.By.BOT)
+        return "played"
+
+
+_drain = threading.local()
+
+
+def enqueue_bot_turns(match_id, numbers, version):
+    """Ask bots to play. With a broker: one Celery task per seat on the bots queue. Eager (no
+    REDIS_URL): the same task runs in-process, and a bot turn that asks for more bot turns
+    queues them for the loop already running instead of recursing; the loop ends when no bot
+    has anything left to do (a human must act, or the game is over)."""
+    from games import tasks
+
+    jobs = [(match_id, n, version) for n in numbers]
+    if not jobs:
+        return
+    if not settings.CELERY_TASK_ALWAYS_EAGER:
+        for args in jobs:
+            tasks.play_bot_turn.apply_async(args, queue=BOTS_QUEUE)
+        return
+    queue = getattr(_drain, "queue", None)
+    if queue is not None:
+        queue.extend(jobs)
+        return
+    _drain.queue = deque(jobs)
+    try:
+        while _drain.queue:
+            args = _drain.queue.popleft()
+            result = tasks.play_bot_turn.apply(args)
+            if result.failed():
+                log.error("bot turn %s failed: %r", args, result.result)
+    finally:
+        _drain.queue = None
+
+
+def requeue_stalled_bots(now=None):
+    """Ask again the bots of steps that have waited for them too long (a lost task)."""
+    now = now or timezone.now()
+    stalled = Match.objects.filter(
+        status=Match.Status.RUNNING, bots_pending=True,
+        step_started_at__lte=now - timedelta(seconds=settings.BOT_STALL_SECONDS),
+    ).values_list("pk", flat=True)
+    count = 0
+    for match_id in list(stalled):
+        match = Match.objects.filter(pk=match_id).only("state", "step_version").first()
+        if match is None or match.state is None:
+            continue
+        bots = set(Seat.objects.filter(match_id=match_id).exclude(bot_level="").values_list("number", flat=True))
+        numbers = [n for n in engine.to_act(match.state) if n in bots]
+        enqueue_bot_turns(match_id, numbers, match.step_version)
+        count += len(numbers)
+    return count

@@ -1,0 +1,73 @@
+"""What every service module shares: the refusal, the lock, the seats, after-commit hooks."""
+import logging
+from dataclasses import dataclass
+
+from django.apps import apps
+from django.db import transaction
+
+from games import engine
+from games.models import Match
+
+log = logging.getLogger("games.services")
+
+
+class ServiceError(Exception):
+    """A refused request: a stable code and the facts behind it (JSON-serialisable)."""
+
+    def __init__(self, code, **facts):
+        self.code = code
+        self.facts = facts
+        super().__init__(code, facts)
+
+    def as_dict(self):
+        return {"code": self.code, "facts": self.facts}
+
+
+@dataclass(frozen=True)
+class Accepted:
+    version: int
+    duplicate: bool = False
+
+
+def after_commit(func):
+    """Run `func` once the current transaction commits; a failure is logged, not raised."""
+    transaction.on_commit(func, robust=True)
+
+
+def lock_match(match_id):
+    """The match row, locked for the rest of the transaction (the caller is inside one)."""
+    try:
+        return Match.objects.select_for_update().get(pk=match_id)
+    except (Match.DoesNotExist, ValueError, TypeError):
+        raise ServiceError("no_such_match", match=match_id) from None
+
+
+def user_related():
+    """select_related paths for a seat's user and their display name (accounts' Profile)."""
+    return ("user__profile",) if apps.is_installed("accounts") else ("user",)
+
+
+def match_seats(match):
+    return list(match.seats.select_related(*user_related()).order_by("number"))
+
+
+def user_seat(seats, user):
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return next((s for s in seats if s.user_id == user.pk), None)
+
+
+def iso(moment):
+    return moment.isoformat() if moment else None
+
+
+def game_info(game):
+    """The engine's static facts of `game`; ServiceError("unsupported_game") for an unknown id."""
+    try:
+        return engine.info(game)
+    except engine.ConfigError as error:
+        raise ServiceError(error.code, **error.facts) from None
+
+
+def bot_levels(game):
+    return tuple(game_info(game)["bot_levels"])

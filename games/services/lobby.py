@@ -1,0 +1,210 @@
+"""The lobby: create a table, join, leave, bots at empty seats, start the game.
+
+`check_*` validates without writing; every `do_*` runs in one transaction that first locks the
+match row, and tells the outside world only after commit.
+"""
+from functools import partial
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import engine
+from games.models import Match, MatchAction, Seat
+
+from . import broadcast
+from .common import ServiceError, after_commit, bot_levels, game_info, lock_match, match_seats, user_seat
+
+TURN_SECONDS_MIN = 10
+TURN_SECONDS_MAX = 24 * 3600
+
+
+def _option_choices(info, name):
+    return next((o["choices"] for o in info["options"] if o["name"] == name), [])
+
+
+def check_options(game, players, sides, assignment, wonders, turn_seconds, bots):
+    info = game_info(game)
+    low, high = info["min_players"], info["max_players"]
+    if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
+        raise ServiceError("bad_player_count", players=players, allowed=[low, high])
+    if sides not in Match.Sides.values:
+        raise ServiceError("bad_sides", sides=sides)
+    if assignment not in Match.Assignment.values:
+        raise ServiceError("bad_assignment", assignment=assignment)
+    if assignment == Match.Assignment.CHOSEN:
+        wonders = [w or None for w in (wonders or [])]
+        if len(wonders) != players:
+            raise ServiceError("bad_wonders", wonders=wonders, players=players)
+        unknown = [w for w in wonders if w is not None and w not in _option_choices(info, "wonders")]
+        if unknown:
+            raise ServiceError("unknown_wonder", wonders=unknown)
+        given = [w for w in wonders if w is not None]
+        if len(set(given)) != len(given):
+            raise ServiceError("duplicate_wonder", wonders=wonders)
+    else:
+        wonders = []
+    if not isinstance(turn_seconds, int) or isinstance(turn_seconds, bool) or (
+        turn_seconds and not TURN_SECONDS_MIN <= turn_seconds <= TURN_SECONDS_MAX
+    ):
+        raise ServiceError("bad_turn_seconds", turn_seconds=turn_seconds, allowed=[TURN_SECONDS_MIN, TURN_SECONDS_MAX])
+    bots = list(bots or [])
+    bots += [""] * (players - len(bots))
+    if len(bots) != players or any(b not in ("", *info["bot_levels"]) for b in bots) or bots[0]:
+        raise ServiceError("bad_bots", bots=bots)
+    return wonders, bots
+
+
+def do_create_match(user, *, game="base", players, sides="A", assignment="random", wonders=None, turn_seconds=0,
+                    bots=None):
+    """A new open table; `user` is its host at seat 0. `bots`: a level or "" per seat."""
+    if user is None or not user.is_authenticated:
+        raise ServiceError("login_required")
+    wonders, bots = check_options(game, players, sides, assignment, wonders, turn_seconds, bots)
+    now = timezone.now()
+    with transaction.atomic():
+        match = Match.objects.create(
+            host=user, game=game, players=players, sides=sides, assignment=assignment, wonders=wonders,
+            turn_seconds=turn_seconds, version=1,
+        )
+        Seat.objects.bulk_create(
+            [Seat(match=match, number=0, user=user, joined_at=now)]
+            + [Seat(match=match, number=n, bot_level=bots[n]) for n in range(1, players)]
+        )
+        after_commit(broadcast.lobby_changed)
+    return match
+
+
+def _lock_open(match_id):
+    match = lock_match(match_id)
+    if match.status != Match.Status.OPEN:
+        raise ServiceError("not_open", status=match.status)
+    return match
+
+
+def match_for_invite(code):
+    match = Match.objects.filter(invite_code=code).first()
+    if match is None:
+        raise ServiceError("bad_invite")
+    return match
+
+
+def do_join(match_id, user):
+    """Sit `user` at the first empty seat of an open table (no-op if already seated)."""
+    if user is None or not user.is_authenticated:
+        raise ServiceError("login_required")
+    with transaction.atomic():
+        match = lock_match(match_id)
+        seats = match_seats(match)
+        mine = user_seat(seats, user)
+        if mine is not None:
+            return mine.number
+        if match.status != Match.Status.OPEN:
+            raise ServiceError("not_open", status=match.status)
+        empty = next((s for s in seats if s.is_empty), None)
+        if empty is None:
+            raise ServiceError("table_full", players=match.players)
+        empty.user = user
+        empty.joined_at = timezone.now()
+        empty.save(update_fields=["user", "joined_at"])
+        match.version += 1
+        match.save(update_fields=["version"])
+        broadcast.table_changed_after_commit(match)
+        return empty.number
+
+
+def do_leave(match_id, user):
+    """Free the user's seat at an open table. The host passes the table to the next player (the
+    lowest seat number); a table nobody sits at any more is closed. True if the table is gone."""
+    with transaction.atomic():
+        match = _lock_open(match_id)
+        seats = match_seats(match)
+        mine = user_seat(seats, user)
+        if mine is None:
+            raise ServiceError("not_seated")
+        mine.user = None
+        mine.joined_at = None
+        mine.save(update_fields=["user", "joined_at"])
+        others = [s for s in seats if s.user_id and s.pk != mine.pk]
+        if not others:
+            match_id = match.pk
+            match.delete()
+            after_commit(partial(broadcast.match_changed, match_id, None))
+            after_commit(broadcast.lobby_changed)
+            return True
+        if match.host_id == user.pk:
+            match.host_id = others[0].user_id
+        match.version += 1
+        match.save(update_fields=["host", "version"])
+        broadcast.table_changed_after_commit(match)
+        return False
+
+
+def do_set_bot(match_id, user, number, level):
+    """The host puts a bot of `level` at an empty seat, changes its level, or ("") removes it."""
+    with transaction.atomic():
+        match = _lock_open(match_id)
+        if match.host_id != getattr(user, "pk", None):
+            raise ServiceError("not_host")
+        seats = match_seats(match)
+        seat = next((s for s in seats if s.number == number), None)
+        if seat is None:
+            raise ServiceError("no_such_seat", seat=number)
+        if level not in ("", *bot_levels(match.game)):
+            raise ServiceError("bad_bot_level", level=level, allowed=list(bot_levels(match.game)))
+        if seat.user_id is not None:
+            raise ServiceError("seat_taken", seat=number)
+        if seat.bot_level == level:
+            return
+        seat.bot_level = level
+        seat.save(update_fields=["bot_level"])
+        match.version += 1
+        match.save(update_fields=["version"])
+        broadcast.table_changed_after_commit(match)
+
+
+def engine_config(match):
+    config = {"game": match.game, "players": match.players, "sides": match.sides}
+    if match.assignment == Match.Assignment.CHOSEN and match.wonders:
+        config["wonders"] = [w or None for w in match.wonders]
+    return config
+
+
+def do_start(match_id, user):
+    """The host starts a full table: the engine deals, the chance entries open the log."""
+    from . import bots, play
+
+    with transaction.atomic():
+        match = _lock_open(match_id)
+        if match.host_id != getattr(user, "pk", None):
+            raise ServiceError("not_host")
+        seats = match_seats(match)
+        empty = [s.number for s in seats if s.is_empty]
+        if empty or len(seats) != match.players:
+            raise ServiceError("seats_not_filled", empty=empty)
+        config = engine_config(match)
+        try:
+            state = engine.new_game(config, match.seed)
+        except engine.ConfigError as error:
+            raise ServiceError(error.code, **error.facts) from None
+        now = timezone.now()
+        match.config = config
+        match.state = state
+        match.status = Match.Status.RUNNING
+        match.started_at = now
+        match.version += 1
+        MatchAction.objects.bulk_create(
+            [
+                MatchAction(match=match, index=i, seat=None, action=entry, by=MatchAction.By.CHANCE,
+                            version=match.version)
+                for i, entry in enumerate(engine.action_log(state))
+            ]
+        )
+        for seat, labels in zip(seats, engine.seat_labels(state)):
+            seat.wonder = labels.get("wonder") or ""
+            seat.side = labels.get("side") or ""
+        Seat.objects.bulk_update(seats, ["wonder", "side"])
+        asked = play.begin_step(match, seats, now)
+        match.save()
+        broadcast.table_changed_after_commit(match)
+        after_commit(partial(bots.enqueue_bot_turns, match.pk, asked, match.step_version))
+    return match

@@ -1,0 +1,151 @@
+"""Reads: what a connection, the lobby or a page is shown of a match. Nothing here writes.
+
+Views come from `engine.view` only; the raw state, the log and the seed never leave.
+"""
+from accounts.services import display_name
+from games import engine
+from games.models import Match, Seat
+
+from .common import iso, match_seats, user_related, user_seat
+
+RUNNING_LISTED = 50
+
+
+def seat_info(seat):
+    return {
+        "seat": seat.number,
+        "name": display_name(seat.user) if seat.user_id else "",
+        "human": seat.user_id is not None,
+        "bot": seat.bot_level or None,
+        "taken_over": seat.taken_over,
+        "missed_turns": seat.missed_turns,
+        "empty": seat.is_empty,
+        "wonder": seat.wonder or None,
+        "side": seat.side or None,
+    }
+
+
+def match_info(match, seats, mine=None):
+    host = next((s.number for s in seats if s.user_id and s.user_id == match.host_id), None)
+    info = {
+        "id": match.pk,
+        "game": match.game,
+        "status": match.status,
+        "players": match.players,
+        "sides": match.sides,
+        "assignment": match.assignment,
+        "wonders": list(match.wonders or []),
+        "turn_seconds": match.turn_seconds,
+        "host": host,
+        "created_at": iso(match.created_at),
+        "started_at": iso(match.started_at),
+        "finished_at": iso(match.finished_at),
+    }
+    if mine is not None:
+        info["invite_code"] = match.invite_code
+    return info
+
+
+def legal_for(state, seat):
+    """The legal actions a seat's page shows (none for a bot or a taken-over seat)."""
+    if state is None or seat is None or seat.is_bot:
+        return []
+    return engine.legal_actions(state, seat.number)
+
+
+def blocked_for(state, seat, legal):
+    """Why the seat's hand cards cannot be built ({} when the seat has nothing to decide)."""
+    if not legal:
+        return {}
+    return engine.hints(state, seat.number).get("blocked", {})
+
+
+def seat_of(match_id, user):
+    """(match exists, the user's seat number or None)."""
+    seats = list(Seat.objects.filter(match_id=match_id).only("number", "user_id"))
+    if not seats and not Match.objects.filter(pk=match_id).exists():
+        return False, None
+    mine = user_seat(seats, user)
+    return True, (mine.number if mine else None)
+
+
+def current_version(match_id):
+    return Match.objects.filter(pk=match_id).values_list("version", flat=True).first()
+
+
+def snapshot(match_id, user):
+    """The full picture for one connection (its seat's view, or the spectators' view), or None
+    when there is no such match. Keys: see docs/protocol.md."""
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        return None
+    seats = match_seats(match)
+    mine = user_seat(seats, user)
+    state = match.state
+    out = {
+        "type": "snapshot",
+        "version": match.version,
+        "step": match.step,
+        "status": match.status,
+        "deadline": iso(match.deadline),
+        "match": match_info(match, seats, mine),
+        "seats": [seat_info(s) for s in seats],
+        "you": mine.number if mine else None,
+        "view": None,
+        "legal": [],
+        "blocked": {},
+        "events": [],
+    }
+    if state is not None:
+        out["view"] = engine.view(state, mine.number if mine else None)
+        out["legal"] = legal_for(state, mine)
+        out["blocked"] = blocked_for(state, mine, out["legal"])
+        out["events"] = [
+            event
+            # Only up to the version read above: a turn committed since then (its plays name cards
+            # still in hands at this version) reaches the client as the next update.
+            for events in match.actions.filter(version__lte=match.version)
+            .exclude(events=[]).order_by("index").values_list("events", flat=True)
+            for event in events
+            if event.get("type") != "chosen"
+        ]
+    return out
+
+
+def table_summary(match, seats):
+    host = next((s for s in seats if s.user_id and s.user_id == match.host_id), None)
+    return {
+        "id": match.pk,
+        "status": match.status,
+        "players": match.players,
+        "sides": match.sides,
+        "assignment": match.assignment,
+        "turn_seconds": match.turn_seconds,
+        "host": display_name(host.user) if host else "",
+        "seats": [
+            {"seat": s.number, "name": display_name(s.user) if s.user_id else "", "bot": s.bot_level or None,
+             "empty": s.is_empty}
+            for s in seats
+        ],
+        "filled": sum(1 for s in seats if not s.is_empty),
+        "created_at": iso(match.created_at),
+        "started_at": iso(match.started_at),
+    }
+
+
+def lobby_tables():
+    """What the lobby lists: open tables (oldest first) and the latest running games."""
+    fields = ("id", "status", "players", "sides", "assignment", "turn_seconds", "host_id", "created_at",
+              "started_at")
+    open_ = list(Match.objects.filter(status=Match.Status.OPEN).order_by("created_at").only(*fields))
+    running = list(
+        Match.objects.filter(status=Match.Status.RUNNING).order_by("-started_at").only(*fields)[:RUNNING_LISTED]
+    )
+    ids = [m.pk for m in open_ + running]
+    by_match = {}
+    for seat in Seat.objects.filter(match_id__in=ids).select_related(*user_related()).order_by("number"):
+        by_match.setdefault(seat.match_id, []).append(seat)
+    return {
+        "open": [table_summary(m, by_match.get(m.pk, [])) for m in open_],
+        "running": [table_summary(m, by_match.get(m.pk, [])) for m in running],
+    }

@@ -28,8 +28,17 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/wonders_bench"
 TARGET_MS = 50.0
-WONDERS = ("rhodes", "alexandria", "ephesus", "babylon", "olympia", "halicarnassus", "giza")
-PLAYER_COUNTS = (3, 3, 4, 4, 4, 5, 5, 6, 7)
+
+
+def base_game_facts():
+    """The base game's wonders and player counts (weighted towards the common tables), from the engine."""
+    from games import engine
+
+    info = engine.info("base")
+    wonders = next(option["choices"] for option in info["options"] if option["name"] == "wonders")
+    counts = range(info["min_players"], info["max_players"] + 1)
+    weighted = [n for n in counts for _ in range(max(1, 3 - abs(n - 4)))]
+    return tuple(wonders), tuple(weighted)
 
 
 def setup(url):
@@ -75,7 +84,10 @@ def load(players, matches, seed=1):
     from django.db import connection, transaction
 
     from games import engine
+    from games.history.models import labels_key
     from games.history.ratings import initial, is_provisional, ordinal, rate
+
+    WONDERS, PLAYER_COUNTS = base_game_facts()  # noqa: N806
 
     rng = random.Random(seed)
     started = time.monotonic()
@@ -137,21 +149,22 @@ def load(players, matches, seed=1):
                 for k, s in enumerate(sheets)
             ])
             config = json.dumps({"game": "base", "players": n, "sides": "A", "wonders": None, "variants": []})
-            match_rows.append((m, "base", "finished", n, "A", "random", "[]", 0, f"b{m}", config, m, None, 1, 1, 1,
+            match_rows.append((m, "base", "finished", n, json.dumps({"sides": "A"}), 0, f"b{m}", config, m, None, 1, 1, 1,
                                False, start - timedelta(minutes=2), start, finished, score_sheet, users[0]))
-            record_rows.append((m, "base", n, rated, reason, json.dumps({"sides": "A", "assignment": "random"}),
+            record_rows.append((m, "base", n, rated, reason, json.dumps({"sides": "A", "wonders": None, "turn_seconds": 0, "config": json.loads(config)}),
                                 start, finished, finished))
             for k, (user, sheet) in enumerate(zip(users, sheets)):
                 seat_id += 1
                 taken = abandoned and k == n - 1
                 bot_level = "greedy" if user is None or taken else ""
-                seat_rows.append((seat_id, m, k, user, bot_level, 0, taken, wonders[k], sides[k], start))
+                labels = {"wonder": wonders[k], "side": sides[k]}
+                seat_rows.append((seat_id, m, k, user, bot_level, 0, taken, json.dumps(labels), start))
                 result_id += 1
                 result_rows.append((result_id, m, k, user, bot_level, taken, wonders[k], sides[k], sheet["rank"],
                                     sheet["total"], sheet["coins"], "", "base", n, rated, finished,
                                     json.dumps(dict(zip(category_keys, sheet["parts"]))),
-                                    json.dumps({"wonder": wonders[k], "side": sides[k]})))
-                key = ("base", n, wonders[k], sides[k])
+                                    json.dumps(labels)))
+                key = ("base", n, labels_key(labels))
                 stat = wonder_stats.setdefault(key, [0, 0, 0])
                 stat[0] += 1
                 stat[1] += sheet["rank"] == 1
@@ -166,12 +179,11 @@ def load(players, matches, seed=1):
                     games, wins = ratings.get(user, (0, 0, 0, 0))[2:4]
                     ratings[user] = (ma, sa, games + 1, wins + (sheet["rank"] == 1), m, finished)
         print(f"generated {matches} matches in {time.monotonic() - started:.1f} s")
-        copy(cursor, "games_match", ("id", "game", "status", "players", "sides", "assignment", "wonders",
-                                     "turn_seconds", "invite_code", "config", "seed", "state", "version", "step",
+        copy(cursor, "games_match", ("id", "game", "status", "players", "options", "turn_seconds", "invite_code", "config", "seed", "state", "version", "step",
                                      "step_version", "bots_pending", "created_at", "started_at", "finished_at",
                                      "score_sheet", "host_id"), match_rows)
         copy(cursor, "games_seat", ("id", "match_id", "number", "user_id", "bot_level", "missed_turns", "taken_over",
-                                    "wonder", "side", "joined_at"), seat_rows)
+                                    "labels", "joined_at"), seat_rows)
         copy(cursor, "games_matchrecord", ("match_id", "mode", "players", "rated", "unrated_reason", "options",
                                            "started_at", "finished_at", "recorded_at"), record_rows)
         copy(cursor, "games_seatresult", ("id", "match_id", "seat", "user_id", "bot_level", "abandoned", "wonder",
@@ -184,11 +196,11 @@ def load(players, matches, seed=1):
                                             "rated_games", "wins", "last_match_id", "updated_at"),
              ((k, u, "base", mu, sigma, ordinal(mu, sigma), is_provisional(sigma), games, wins, last, when)
               for k, (u, (mu, sigma, games, wins, last, when)) in enumerate(sorted(ratings.items()), start=1)))
-        copy(cursor, "games_wonderstat", ("id", "mode", "players", "wonder", "side", "seats", "wins", "total_points"),
+        copy(cursor, "history_seatstat", ("id", "mode", "players", "labels_key", "seats", "wins", "total_points"),
              ((k, *key, *value) for k, (key, value) in enumerate(sorted(wonder_stats.items()), start=1)))
         for table, count in (("games_match", matches), ("games_seat", seat_id), ("games_seatresult", result_id),
                              ("games_ratingchange", change_id), ("games_playerrating", len(ratings)),
-                             ("games_wonderstat", len(wonder_stats))):
+                             ("history_seatstat", len(wonder_stats))):
             cursor.execute(f"select setval(pg_get_serial_sequence('{table}', 'id'), %s)", [max(count, 1)])
     with connection.cursor() as cursor:
         cursor.execute("analyze")
@@ -222,6 +234,7 @@ def run(requests, seed=2):
     from games.history.models import MatchRecord, PlayerRating
 
     rng = random.Random(seed)
+    wonders, counts = base_game_facts()
     client = Client()
     user_count = get_user_model().objects.count()
     usernames = [f"bench{rng.randint(1, user_count):05d}" for _ in range(requests)]
@@ -236,7 +249,7 @@ def run(requests, seed=2):
         ("match list (second page)", [second]),
         ("match list (?player=)", [f"/api/matches/?player={u}" for u in usernames]),
         ("match list (?wonder=&players=)",
-         [f"/api/matches/?wonder={w}&players={n}" for w in WONDERS for n in range(3, 8)]),
+         [f"/api/matches/?wonder={w}&players={n}" for w in wonders for n in sorted(set(counts))]),
         ("match list (?rated=false)", ["/api/matches/?rated=false"]),
         ("player profile", [f"/api/players/{u}/" for u in usernames]),
         ("rating history", [f"/api/players/{u}/rating-history/?mode=base" for u in usernames]),

@@ -17,7 +17,7 @@ class ReadOnlyInline(admin.TabularInline):
 
 class SeatInline(ReadOnlyInline):
     model = Seat
-    fields = ("number", "user", "bot_level", "wonder", "side", "missed_turns", "taken_over", "joined_at")
+    fields = ("number", "user", "bot_level", "labels", "missed_turns", "taken_over", "joined_at")
     readonly_fields = fields
 
 
@@ -29,9 +29,9 @@ class MatchActionInline(ReadOnlyInline):
 
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
-    list_display = ("id", "status", "players", "host", "sides", "assignment", "turn_seconds", "version",
+    list_display = ("id", "status", "players", "host", "game", "options", "turn_seconds", "version",
                     "created_at", "finished_at")
-    list_filter = ("status", "players", "sides")
+    list_filter = ("status", "game", "players")
     search_fields = ("id", "host__username", "invite_code")
     inlines = [SeatInline, MatchActionInline]
     exclude = ("state",)

@@ -13,10 +13,6 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-MIN_PLAYERS = 3
-MAX_PLAYERS = 7
-
-
 def new_invite_code():
     return secrets.token_urlsafe(9)
 
@@ -31,26 +27,16 @@ class Match(models.Model):
         RUNNING = "running", _("running")
         FINISHED = "finished", _("finished")
 
-    class Sides(models.TextChoices):
-        A = "A", _("side A")
-        B = "B", _("side B")
-        RANDOM = "random", _("random side")
-
-    class Assignment(models.TextChoices):
-        RANDOM = "random", _("random wonders")
-        CHOSEN = "chosen", _("wonders chosen in seat order")
-
     game = models.CharField(max_length=20, default="base")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
     host = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="hosted_matches"
     )
-    # Options chosen at creation.
+    # Chosen at creation; the player range and the options are the game's (engine.info).
     players = models.PositiveSmallIntegerField()
-    sides = models.CharField(max_length=10, choices=Sides.choices, default=Sides.A)
-    assignment = models.CharField(max_length=10, choices=Assignment.choices, default=Assignment.RANDOM)
-    wonders = models.JSONField(
-        default=list, blank=True, help_text="With chosen assignment: a wonder id per seat, in seat order."
+    options = models.JSONField(
+        default=dict, blank=True,
+        help_text="The game's options as the host set them (engine.info(game)['options'] names), e.g. sides.",
     )
     turn_seconds = models.PositiveIntegerField(default=0, help_text="0 = no turn timer.")
     invite_code = models.CharField(max_length=20, unique=True, default=new_invite_code)
@@ -74,11 +60,7 @@ class Match(models.Model):
         verbose_name = _("match")
         verbose_name_plural = _("matches")
         indexes = [models.Index(fields=["status", "created_at"])]
-        constraints = [
-            models.CheckConstraint(
-                condition=Q(players__gte=MIN_PLAYERS) & Q(players__lte=MAX_PLAYERS), name="match_players_3_to_7"
-            ),
-        ]
+        constraints = [models.CheckConstraint(condition=Q(players__gte=1), name="match_has_players")]
 
     def __str__(self):
         return f"match {self.pk} ({self.status})"
@@ -98,8 +80,9 @@ class Seat(models.Model):
     bot_level = models.CharField(max_length=10, choices=BotLevel.choices, default="", blank=True)
     missed_turns = models.PositiveSmallIntegerField(default=0, help_text="Deadlines missed in a row.")
     taken_over = models.BooleanField(default=False, help_text="A bot plays this human seat for good.")
-    wonder = models.CharField(max_length=40, blank=True, default="", help_text="Set at start.")
-    side = models.CharField(max_length=1, blank=True, default="", help_text="Set when known.")
+    labels = models.JSONField(
+        default=dict, blank=True, help_text="The seat's public labels (engine.seat_labels), set at start, e.g. wonder."
+    )
     joined_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -19,3 +19,23 @@ def start_table(host, players=3, bots=None, others=(), **options):
     match.refresh_from_db()
     return match
 
+
+
+def migrate_to(targets):
+    """Migrate the test database to `targets` ([(app, migration name or None)]) and return the
+    historical apps at that point (for migration tests)."""
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(targets)
+    executor.loader.build_graph()
+    return executor.loader.project_state([key for key in targets if key[1] is not None]).apps
+
+
+def latest_migrations():
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    return MigrationExecutor(connection).loader.graph.leaf_nodes()

@@ -59,8 +59,8 @@ def record_finished_match(match, seats=None):
         sheets = match.score_sheet or engine.scores(match.state)
         sheets = sorted(sheets, key=lambda sheet: sheet["seat"])
         labels = engine.seat_labels(match.state)
-        categories = engine.info(match.state["config"]["game"])["score_categories"]
-        mode = engine.rating_mode(match.config or match.state["config"])
+        categories = engine.info(match.game)["score_categories"]
+        mode = engine.rating_mode(match.config)
         finished_at = match.finished_at or timezone.now()
         reason = unrated_reason(seats)
         rated = reason == MatchRecord.Unrated.NONE
@@ -72,7 +72,7 @@ def record_finished_match(match, seats=None):
         for seat, sheet, label in zip(seats, sheets, labels):
             results.append(SeatResult(
                 match_id=match.pk, seat=seat.number, user_id=seat.user_id, bot_level=seat.bot_level,
-                abandoned=seat.taken_over, wonder=label["wonder"], side=label["side"] or "",
+                abandoned=seat.taken_over, wonder=label.get("wonder") or "", side=label.get("side") or "",
                 rank=sheet["rank"], total=sheet["total"], coins=sheet["coins"],
                 copied_guild=sheet.get("copied_guild") or "",
                 mode=mode, players=len(seats), rated=rated, finished_at=finished_at,

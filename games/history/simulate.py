@@ -68,16 +68,17 @@ def store_finished(config, seed, state, seats, started_at, finished_at, by_seat)
     with transaction.atomic():
         match = Match.objects.create(
             game=config["game"], status=Match.Status.FINISHED, players=config["players"],
-            sides=config["sides"], config=normalize_config(config), seed=seed, state=state,
+            options={key: value for key, value in config.items() if key not in ("game", "players")},
+            config=normalize_config(config), seed=seed, state=state,
             version=len(log) + 1, step=len(log), started_at=started_at, finished_at=finished_at,
             score_sheet=engine.scores(state),
         )
         Match.objects.filter(pk=match.pk).update(created_at=started_at)
         seat_rows = []
-        for number, ((user, bot_level, taken_over), player) in enumerate(zip(seats, state["players"])):
+        for number, ((user, bot_level, taken_over), labels) in enumerate(zip(seats, engine.seat_labels(state))):
             seat_rows.append(Seat(
                 match=match, number=number, user=user, bot_level=bot_level, taken_over=taken_over,
-                wonder=player["wonder"], side=player["side"], joined_at=started_at if user else None,
+                labels=labels, joined_at=started_at if user else None,
             ))
         Seat.objects.bulk_create(seat_rows)
         actions = []

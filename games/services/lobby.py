@@ -18,31 +18,23 @@ TURN_SECONDS_MIN = 10
 TURN_SECONDS_MAX = 24 * 3600
 
 
-def _option_choices(info, name):
-    return next((o["choices"] for o in info["options"] if o["name"] == name), [])
-
-
-def check_options(game, players, sides, assignment, wonders, turn_seconds, bots):
+def check_options(game, players, options, turn_seconds, bots):
+    """The engine config of a new table (the engine validates the player count and the game's
+    options), and the bot level per seat. Raises ServiceError with the engine's codes."""
     info = game_info(game)
     low, high = info["min_players"], info["max_players"]
     if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
         raise ServiceError("bad_player_count", players=players, allowed=[low, high])
-    if sides not in Match.Sides.values:
-        raise ServiceError("bad_sides", sides=sides)
-    if assignment not in Match.Assignment.values:
-        raise ServiceError("bad_assignment", assignment=assignment)
-    if assignment == Match.Assignment.CHOSEN:
-        wonders = [w or None for w in (wonders or [])]
-        if len(wonders) != players:
-            raise ServiceError("bad_wonders", wonders=wonders, players=players)
-        unknown = [w for w in wonders if w is not None and w not in _option_choices(info, "wonders")]
-        if unknown:
-            raise ServiceError("unknown_wonder", wonders=unknown)
-        given = [w for w in wonders if w is not None]
-        if len(set(given)) != len(given):
-            raise ServiceError("duplicate_wonder", wonders=wonders)
-    else:
-        wonders = []
+    options = dict(options or {})
+    declared = {option["name"] for option in info["options"]}
+    unknown = sorted(set(options) - declared)
+    if unknown:
+        raise ServiceError("unknown_option", options=unknown, allowed=sorted(declared))
+    config = {"game": game, "players": players, **options}
+    try:
+        engine.normalize_config(config)
+    except engine.ConfigError as error:
+        raise ServiceError(error.code, **error.facts) from None
     if not isinstance(turn_seconds, int) or isinstance(turn_seconds, bool) or (
         turn_seconds and not TURN_SECONDS_MIN <= turn_seconds <= TURN_SECONDS_MAX
     ):
@@ -51,20 +43,19 @@ def check_options(game, players, sides, assignment, wonders, turn_seconds, bots)
     bots += [""] * (players - len(bots))
     if len(bots) != players or any(b not in ("", *info["bot_levels"]) for b in bots) or bots[0]:
         raise ServiceError("bad_bots", bots=bots)
-    return wonders, bots
+    return options, bots
 
 
-def do_create_match(user, *, game="base", players, sides="A", assignment="random", wonders=None, turn_seconds=0,
-                    bots=None):
-    """A new open table; `user` is its host at seat 0. `bots`: a level or "" per seat."""
+def do_create_match(user, *, game="base", players, turn_seconds=0, bots=None, **options):
+    """A new open table; `user` is its host at seat 0. `bots`: a level or "" per seat; `options`:
+    the game's options (engine.info(game)["options"]), e.g. sides="B" for the base game."""
     if user is None or not user.is_authenticated:
         raise ServiceError("login_required")
-    wonders, bots = check_options(game, players, sides, assignment, wonders, turn_seconds, bots)
+    options, bots = check_options(game, players, options, turn_seconds, bots)
     now = timezone.now()
     with transaction.atomic():
         match = Match.objects.create(
-            host=user, game=game, players=players, sides=sides, assignment=assignment, wonders=wonders,
-            turn_seconds=turn_seconds, version=1,
+            host=user, game=game, players=players, options=options, turn_seconds=turn_seconds, version=1,
         )
         Seat.objects.bulk_create(
             [Seat(match=match, number=0, user=user, joined_at=now)]
@@ -163,10 +154,7 @@ def do_set_bot(match_id, user, number, level):
 
 
 def engine_config(match):
-    config = {"game": match.game, "players": match.players, "sides": match.sides}
-    if match.assignment == Match.Assignment.CHOSEN and match.wonders:
-        config["wonders"] = [w or None for w in match.wonders]
-    return config
+    return {"game": match.game, "players": match.players, **match.options}
 
 
 def do_start(match_id, user):
@@ -200,9 +188,8 @@ def do_start(match_id, user):
             ]
         )
         for seat, labels in zip(seats, engine.seat_labels(state)):
-            seat.wonder = labels.get("wonder") or ""
-            seat.side = labels.get("side") or ""
-        Seat.objects.bulk_update(seats, ["wonder", "side"])
+            seat.labels = labels
+        Seat.objects.bulk_update(seats, ["labels"])
         asked = play.begin_step(match, seats, now)
         match.save()
         broadcast.table_changed_after_commit(match)

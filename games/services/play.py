@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import engine
-from games.models import Match, MatchAction
+from games.models import Match, MatchAction, Seat
 
 from . import broadcast
 from .common import Accepted, ServiceError, after_commit, lock_match, log, match_seats, user_seat
@@ -56,6 +56,7 @@ def record_action(match, seats, number, new_state, events, by, client_id=None, e
         ]
     )
     match.state = new_state
+    _update_labels(seats, new_state)
     asked = []
     finished = engine.is_over(new_state)
     if finished:
@@ -79,6 +80,17 @@ def record_action(match, seats, number, new_state, events, by, client_id=None, e
         after_commit(broadcast.lobby_changed)
     if asked:
         after_commit(partial(bot_turns.enqueue_bot_turns, match.pk, asked, match.step_version))
+
+
+def _update_labels(seats, state):
+    """Public seat labels can change during a game (base: a side chosen after the start)."""
+    changed = []
+    for seat, labels in zip(seats, engine.seat_labels(state)):
+        if seat.labels != labels:
+            seat.labels = labels
+            changed.append(seat)
+    if changed:
+        Seat.objects.bulk_update(changed, ["labels"])
 
 
 def _record_history(match, seats):

@@ -20,8 +20,7 @@ def seat_info(seat):
         "taken_over": seat.taken_over,
         "missed_turns": seat.missed_turns,
         "empty": seat.is_empty,
-        "wonder": seat.wonder or None,
-        "side": seat.side or None,
+        "labels": seat.labels,
     }
 
 
@@ -32,9 +31,7 @@ def match_info(match, seats, mine=None):
         "game": match.game,
         "status": match.status,
         "players": match.players,
-        "sides": match.sides,
-        "assignment": match.assignment,
-        "wonders": list(match.wonders or []),
+        "options": match.options,
         "turn_seconds": match.turn_seconds,
         "host": host,
         "created_at": iso(match.created_at),
@@ -118,8 +115,8 @@ def table_summary(match, seats):
         "id": match.pk,
         "status": match.status,
         "players": match.players,
-        "sides": match.sides,
-        "assignment": match.assignment,
+        "game": match.game,
+        "options": match.options,
         "turn_seconds": match.turn_seconds,
         "host": display_name(host.user) if host else "",
         "seats": [
@@ -135,7 +132,7 @@ def table_summary(match, seats):
 
 def lobby_tables():
     """What the lobby lists: open tables (oldest first) and the latest running games."""
-    fields = ("id", "status", "players", "sides", "assignment", "turn_seconds", "host_id", "created_at",
+    fields = ("id", "game", "status", "players", "options", "turn_seconds", "host_id", "created_at",
               "started_at")
     open_ = list(Match.objects.filter(status=Match.Status.OPEN).order_by("created_at").only(*fields))
     running = list(

@@ -54,13 +54,25 @@
 
   /* ---------------------------------------------------------------- lobby */
 
+  /* A table's game and options in words: #lobby-games holds, per game, its name and the words of
+     its options' values (a per-seat option is summed up by its label). */
+  function optionWords(table) {
+    var games = data("lobby-games") || {};
+    var game = games[table.game] || { name: table.game, options: {} };
+    var out = [game.name];
+    Object.keys(table.options || {}).forEach(function (name) {
+      var value = table.options[name];
+      var said = game.options[name] || { label: name, choices: {} };
+      if (Array.isArray(value)) { if (value.some(Boolean)) out.push(said.label); }
+      else if (value !== null && value !== undefined) out.push(said.choices[value] || String(value));
+    });
+    return out;
+  }
+
   function tableLink(table, href, label) {
-    var options = [
-      t("seats_filled", { filled: table.filled, players: table.players }),
-      t("sides_" + table.sides),
-      t("assignment_" + table.assignment),
-      table.turn_seconds ? t("timer_seconds", { seconds: table.turn_seconds }) : t("timer_off"),
-    ];
+    var options = [t("seats_filled", { filled: table.filled, players: table.players })]
+      .concat(optionWords(table))
+      .concat([table.turn_seconds ? t("timer_seconds", { seconds: table.turn_seconds }) : t("timer_off")]);
     var names = table.seats.map(function (seat) {
       if (seat.name) return seat.name;
       if (seat.bot) return t("bot_" + seat.bot);
@@ -105,18 +117,20 @@
     var form = document.querySelector(".create-form");
     if (!form) return;
     var players = form.querySelector("[name=players]");
-    var assignment = form.querySelector("[name=assignment]");
+    var game = form.querySelector("[name=game]");
+    var chooseGame = document.getElementById("choose-game");
     function update() {
       var n = parseInt(players.value, 10);
-      form.querySelectorAll(".seat-field").forEach(function (field) {
+      form.querySelectorAll(".seat-field, .per-seat-field").forEach(function (field) {
         field.hidden = parseInt(field.getAttribute("data-seat"), 10) >= n;
-      });
-      form.querySelectorAll(".wonder-field").forEach(function (field) {
-        field.hidden = assignment.value !== "chosen" || parseInt(field.getAttribute("data-seat"), 10) >= n;
       });
     }
     players.addEventListener("change", update);
-    assignment.addEventListener("change", update);
+    if (game && chooseGame) {
+      /* Another game has other options: reload the form for it (the button does the same without script). */
+      chooseGame.hidden = true;
+      game.addEventListener("change", function () { chooseGame.click(); });
+    }
     update();
   }
 

@@ -91,9 +91,9 @@ def test_the_create_form_shows_the_seats_of_the_chosen_player_count_only(site, d
     page.select_option("#id_players", "3")
     assert page.locator("#id_seat_2").is_visible()
     assert page.locator("#id_seat_3").is_hidden(), "a 3-seat table shows the select of a 4th seat"
-    assert page.locator("#id_wonder_0").is_hidden(), "random wonders show the wonder selects"
-    page.select_option("#id_assignment", "chosen")
-    assert page.locator("#id_wonder_2").is_visible() and page.locator("#id_wonder_3").is_hidden()
+    assert page.locator("#id_option_wonders_0").is_hidden(), "the wonder selects show before they are asked for"
+    page.click(".per-seat-option summary")
+    assert page.locator("#id_option_wonders_2").is_visible() and page.locator("#id_option_wonders_3").is_hidden()
 
 
 def test_a_player_signs_up_creates_a_table_with_two_bots_and_plays_a_whole_game_by_clicking(

@@ -27,13 +27,14 @@ def test_a_new_table_seats_its_host_first_and_the_bots_asked_for(make_user):
         ({"players": 2}, "bad_player_count"),
         ({"players": 8}, "bad_player_count"),
         ({"players": 3, "sides": "C"}, "bad_sides"),
-        ({"players": 3, "assignment": "draft"}, "bad_assignment"),
+        ({"players": 3, "assignment": "draft"}, "unknown_option"),
+        ({"game": "chess", "players": 3}, "unsupported_game"),
         ({"players": 3, "turn_seconds": 3}, "bad_turn_seconds"),
         ({"players": 3, "bots": ["greedy", "", ""]}, "bad_bots"),
         ({"players": 3, "bots": ["", "genius", ""]}, "bad_bots"),
-        ({"players": 3, "assignment": "chosen", "wonders": ["rhodes", "rhodes", ""]}, "duplicate_wonder"),
-        ({"players": 3, "assignment": "chosen", "wonders": ["atlantis", "", ""]}, "unknown_wonder"),
-        ({"players": 3, "assignment": "chosen", "wonders": ["rhodes"]}, "bad_wonders"),
+        ({"players": 3, "wonders": ["rhodes", "rhodes", None]}, "duplicate_wonder"),
+        ({"players": 3, "wonders": ["atlantis", None, None]}, "unknown_wonder"),
+        ({"players": 3, "wonders": ["rhodes"]}, "bad_wonders"),
     ],
 )
 def test_a_table_with_impossible_options_is_refused_with_a_code(make_user, options, code):
@@ -91,7 +92,7 @@ def test_the_host_adds_changes_and_removes_bots_on_free_seats_only(make_user):
 def test_starting_writes_the_chance_entries_and_the_wonders_chosen_in_seat_order(make_user):
     host = make_user("host")
     match = services.do_create_match(
-        host, players=3, sides="B", assignment="chosen", wonders=["giza", "", "rhodes"], bots=["", "random", "random"]
+        host, players=3, sides="B", wonders=["giza", None, "rhodes"], bots=["", "random", "random"]
     )
     with pytest.MonkeyPatch.context() as patch:  # keep the bots still: look at the state at start
         patch.setattr(services.bots, "enqueue_bot_turns", lambda *args: None)
@@ -100,11 +101,33 @@ def test_starting_writes_the_chance_entries_and_the_wonders_chosen_in_seat_order
     assert match.config == {"game": "base", "players": 3, "sides": "B", "wonders": ["giza", None, "rhodes"]}
     wonders = [p["wonder"] for p in match.state["players"]]
     assert wonders[0] == "giza" and wonders[2] == "rhodes"
-    assert [s.wonder for s in match.seats.order_by("number")] == wonders
-    assert {s.side for s in match.seats.all()} == {"B"}
+    assert [s.labels["wonder"] for s in match.seats.order_by("number")] == wonders
+    assert {s.labels["side"] for s in match.seats.all()} == {"B"}
     chance = list(MatchAction.objects.filter(match=match))
     assert [a.by for a in chance] == ["chance"] * 4 and all(a.seat is None for a in chance)
     assert engine.replay(match.config, [a.entry for a in chance]) == match.state
+
+
+def test_a_table_keeps_the_options_it_was_created_with_and_starts_with_them(make_user):
+    host = make_user("host")
+    match = services.do_create_match(host, players=3, sides="random", bots=["", "greedy", "greedy"])
+    assert match.options == {"sides": "random"}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(services.bots, "enqueue_bot_turns", lambda *args: None)
+        services.do_start(match.pk, host)
+    match.refresh_from_db()
+    assert match.config == {"game": "base", "players": 3, "sides": "random"}
+
+
+def test_a_side_chosen_during_the_game_becomes_the_seats_public_label(make_user, django_capture_on_commit_callbacks):
+    host = make_user("host")
+    match = services.do_create_match(host, players=3, sides="choose", bots=["", "greedy", "greedy"])
+    with django_capture_on_commit_callbacks(execute=True):  # the bots choose their sides
+        services.do_start(match.pk, host)
+    assert Seat.objects.get(match=match, number=0).labels["side"] is None
+    services.do_submit(match.pk, host, {"type": "side", "side": "B"})
+    labels = [seat.labels for seat in Seat.objects.filter(match=match).order_by("number")]
+    assert labels[0]["side"] == "B" and all(label["side"] in ("A", "B") for label in labels)
 
 
 def test_an_invite_code_finds_its_table(make_user):

@@ -37,21 +37,22 @@ def test_creating_a_table_from_the_lobby_form_seats_the_host_and_the_bots(client
     host = make_user("host")
     client.force_login(host)
     response = client.post(url("lobby"), {
-        "players": "4", "sides": "random", "assignment": "chosen", "turn_seconds": "45",
-        "wonder_0": "giza", "wonder_1": "", "wonder_2": "rhodes", "wonder_3": "",
+        "game": "base", "players": "4", "option_sides": "random", "turn_seconds": "45",
+        "option_wonders_0": "giza", "option_wonders_1": "", "option_wonders_2": "rhodes", "option_wonders_3": "",
         "seat_1": "greedy", "seat_2": "", "seat_3": "random",
     })
     match = Match.objects.get()
     assert response.status_code == 302 and response["Location"] == url("table", match.pk)
-    assert (match.players, match.sides, match.turn_seconds, match.wonders) == (4, "random", 45, ["giza", None, "rhodes", None])
+    assert (match.game, match.players, match.turn_seconds) == ("base", 4, 45)
+    assert match.options == {"sides": "random", "wonders": ["giza", None, "rhodes", None]}
     assert [s.bot_level for s in match.seats.order_by("number")] == ["", "greedy", "", "random"]
 
 
 def test_a_refused_table_shows_why_in_the_page_language(client, make_user):
     client.force_login(make_user("host"))
     response = client.post(url("lobby", lang="it"), {
-        "players": "3", "sides": "A", "assignment": "chosen", "turn_seconds": "0",
-        "wonder_0": "giza", "wonder_1": "giza", "wonder_2": "",
+        "game": "base", "players": "3", "option_sides": "A", "turn_seconds": "0",
+        "option_wonders_0": "giza", "option_wonders_1": "giza", "option_wonders_2": "",
     })
     assert response.status_code == 200 and not Match.objects.exists()
     assert 'role="alert"' in response.content.decode()

@@ -453,7 +453,7 @@ class LiveStack:
         """Create a table through the lobby form: seat 0 is the session's user, `bots` one level
         ("", "random", "greedy") per other seat. Returns the match id."""
         bots = list(bots if bots is not None else ["greedy", "random"] * 3)[: players - 1]
-        data = {"players": players, "sides": sides, "assignment": "random", "turn_seconds": turn_seconds}
+        data = {"game": "base", "players": players, "option_sides": sides, "turn_seconds": turn_seconds}
         data.update({f"seat_{n}": level for n, level in enumerate(bots, start=1)})
         response = self._post(session, f"/{LANG}/play/", data)
         match = re.search(r"/play/(\d+)/$", response.headers.get("Location", ""))

@@ -1,0 +1,248 @@
+"""The lobby (create a table of any registered game, the open and running tables) and a table's
+waiting room. Thin: each POST calls one service and redirects.
+
+The form asks the engine for the game's player range, options and bot levels
+(``engine.info``), and the game's presentation module for the words of its options.
+"""
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_POST
+
+from accounts.services import display_name
+from games import engine, presentation, services
+from games.models import Match
+
+from .words import UI, as_text, error_text, language
+
+DEFAULT_GAME = "base"
+BOT_WORDS = {"random": _("random bot"), "greedy": _("greedy bot")}
+OPEN_SEAT = ("", _("open for a player"))
+
+
+def bot_choices(game):
+    return [(level, BOT_WORDS.get(level, level)) for level in engine.info(game)["bot_levels"]]
+
+
+def game_choices():
+    return [(game, presentation.get(game).game_name()) for game in engine.games()]
+
+
+class CreateTableForm(forms.Form):
+    """A new table of `game`: its player count, its declared options, the clock, the bots."""
+
+    game = forms.ChoiceField(label=_("Game"))
+    turn_seconds = forms.IntegerField(
+        label=_("Turn timer (seconds)"), initial=0, min_value=0, max_value=services.TURN_SECONDS_MAX,
+        help_text=_("0 = no timer. A player out of time is played for by a bot."),
+    )
+
+    def __init__(self, *args, game=DEFAULT_GAME, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        info = engine.info(game)
+        words = presentation.get(game).option_words(language())
+        self.fields["game"].choices = game_choices()
+        self.fields["game"].initial = game
+        low, high = info["min_players"], info["max_players"]
+        self.fields["players"] = forms.TypedChoiceField(
+            label=_("Players"), coerce=int, initial=min(max(4, low), high),
+            choices=[(n, n) for n in range(low, high + 1)],
+        )
+        self.choice_fields, self.per_seat_groups = [], []
+        for option in info["options"]:
+            said = words.get(option["name"], {})
+            label = said.get("label", option["name"])
+            value_words = said.get("choices", {})
+            if option["kind"] == "choice":
+                name = f"option_{option['name']}"
+                self.fields[name] = forms.ChoiceField(
+                    label=label, initial=option["default"],
+                    choices=[(value, value_words.get(value, value)) for value in option["choices"]],
+                )
+                self.choice_fields.append(name)
+            elif option["kind"] == "per_seat":
+                names = []
+                choices = [("", said.get("empty", "—"))] + [(v, value_words.get(v, v)) for v in option["choices"]]
+                for n in range(high):
+                    name = f"option_{option['name']}_{n}"
+                    self.fields[name] = forms.ChoiceField(
+                        label=said.get("seat_label", "%(seat)s") % {"seat": n + 1}, choices=choices, required=False,
+                    )
+                    names.append(name)
+                self.per_seat_groups.append({"name": option["name"], "label": label, "fields": names})
+        self.seat_fields = []
+        for n in range(1, high):
+            name = f"seat_{n}"
+            self.fields[name] = forms.ChoiceField(
+                label=_("Seat %(seat)s") % {"seat": n + 1}, choices=[OPEN_SEAT, *bot_choices(game)], required=False,
+            )
+            self.seat_fields.append(name)
+
+    def clean_game(self):
+        if self.cleaned_data["game"] != self.game:
+            raise forms.ValidationError(_("The options shown are for another game: choose the options again."))
+        return self.game
+
+    def create_arguments(self):
+        """The keyword arguments of services.do_create_match."""
+        data = self.cleaned_data
+        players = data["players"]
+        arguments = {
+            "game": self.game,
+            "players": players,
+            "turn_seconds": data["turn_seconds"],
+            "bots": [""] + [data.get(name) or "" for name in self.seat_fields[: players - 1]],
+        }
+        for name in self.choice_fields:
+            arguments[name.removeprefix("option_")] = data[name]
+        for group in self.per_seat_groups:
+            values = [data.get(name) or None for name in group["fields"][:players]]
+            if any(values):
+                arguments[group["name"]] = values
+        return arguments
+
+    def choice_rows(self):
+        return [self[name] for name in self.choice_fields]
+
+    def per_seat_rows(self):
+        return [{"label": group["label"], "fields": [self[name] for name in group["fields"]]}
+                for group in self.per_seat_groups]
+
+    def seat_rows(self):
+        return [self[name] for name in self.seat_fields]
+
+
+def _chosen_game(request):
+    game = request.POST.get("game") or request.GET.get("game") or DEFAULT_GAME
+    return game if game in engine.games() else DEFAULT_GAME
+
+
+def options_words():
+    """Per game, the words of its options and their values, for lobby.js's table list."""
+    out = {}
+    for game in engine.games():
+        words = presentation.get(game).option_words(language())
+        out[game] = {
+            "name": str(presentation.get(game).game_name()),
+            "options": {name: {"label": str(said.get("label", name)),
+                               "choices": {value: str(text) for value, text in said.get("choices", {}).items()}}
+                        for name, said in words.items()},
+        }
+    return out
+
+
+def lobby(request):
+    game = _chosen_game(request)
+    form = CreateTableForm(game=game)
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        form = CreateTableForm(request.POST, game=game)
+        if form.is_valid():
+            try:
+                match = services.do_create_match(request.user, **form.create_arguments())
+            except services.ServiceError as error:
+                form.add_error(None, error_text(error))
+            else:
+                return redirect("table", match_id=match.pk)
+    return render(request, "games/lobby.html", {
+        "form": form, "tables": services.lobby_tables(), "section": "play",
+        "ui": as_text(UI), "ws_path": "/ws/lobby/", "games_words": options_words(),
+    })
+
+
+def _match_or_404(match_id):
+    match = Match.objects.filter(pk=match_id).select_related("host").first()
+    if match is None:
+        raise Http404
+    return match
+
+
+def option_summary(match):
+    """The match's options in words, e.g. ["side B", "Giza at seat 1"]."""
+    said = presentation.get(match.game).option_words(language())
+    out = []
+    for option in engine.info(match.game)["options"]:
+        value = match.options.get(option["name"], option["default"])
+        words = said.get(option["name"], {})
+        if option["kind"] == "per_seat":
+            for n, chosen in enumerate(value or []):
+                if chosen:
+                    out.append(f"{words.get('seat_label', '%(seat)s') % {'seat': n + 1}}: "
+                               f"{words.get('choices', {}).get(chosen, chosen)}")
+        elif value is not None:
+            out.append(str(words.get("choices", {}).get(value, value)))
+    return out
+
+
+def table(request, match_id):
+    match = _match_or_404(match_id)
+    if match.status != Match.Status.OPEN:
+        return redirect("game", match_id=match.pk)
+    seats = services.match_seats(match)
+    mine = next((s for s in seats if request.user.is_authenticated and s.user_id == request.user.pk), None)
+    rows = [{
+        "seat": seat, "number": seat.number + 1, "name": display_name(seat.user),
+        "is_host": seat.user_id is not None and seat.user_id == match.host_id,
+        "is_you": mine is not None and seat.pk == mine.pk,
+        "bot_name": BOT_WORDS.get(seat.bot_level, seat.bot_level),
+    } for seat in seats]
+    return render(request, "games/table.html", {
+        "match": match, "rows": rows, "mine": mine, "section": "play",
+        "game_name": presentation.get(match.game).game_name(), "options": option_summary(match),
+        "is_host": request.user.is_authenticated and match.host_id == request.user.pk,
+        "filled": all(not s.is_empty for s in seats),
+        "invite_url": request.build_absolute_uri(reverse("invite", args=[match.invite_code])),
+        "bot_choices": bot_choices(match.game),
+        "page_data": {"match": match.pk, "version": match.version, "ws_path": f"/ws/games/{match.pk}/",
+                      "game_url": reverse("game", args=[match.pk]), "lobby_url": reverse("lobby")},
+        "ui": as_text(UI),
+    })
+
+
+def _table_post(request, match_id, call):
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("table", args=[match_id]))
+    try:
+        call()
+    except services.ServiceError as error:
+        messages.error(request, error_text(error))
+    if Match.objects.filter(pk=match_id).exists():
+        return redirect("table", match_id=match_id)
+    return redirect("lobby")
+
+
+@require_POST
+def join(request, match_id):
+    return _table_post(request, match_id, lambda: services.do_join(match_id, request.user))
+
+
+@require_POST
+def leave(request, match_id):
+    return _table_post(request, match_id, lambda: services.do_leave(match_id, request.user))
+
+
+@require_POST
+def start(request, match_id):
+    return _table_post(request, match_id, lambda: services.do_start(match_id, request.user))
+
+
+@require_POST
+def set_seat(request, match_id, seat):
+    level = request.POST.get("bot", "")
+    return _table_post(request, match_id, lambda: services.do_set_bot(match_id, request.user, seat, level))
+
+
+def invite(request, code):
+    try:
+        match = services.match_for_invite(code)
+    except services.ServiceError:
+        raise Http404 from None
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("table", args=[match.pk]))
+    return redirect("table", match_id=match.pk)

@@ -1,0 +1,29 @@
+"""The game page: drawn by game.js from the WebSocket's snapshots and updates (docs/protocol.md).
+The page carries the game's catalogue names, its score categories and the words, in the page's
+language; never a view or a state."""
+from django.shortcuts import redirect, render
+
+from games import presentation
+from games.history import categories as score_categories
+from games.models import Match, Seat
+
+from .lobby import _match_or_404
+from .words import ERRORS, UI, as_text, language
+
+
+def game(request, match_id):
+    match = _match_or_404(match_id)
+    if match.status == Match.Status.OPEN:
+        return redirect("table", match_id=match.pk)
+    seat = None
+    if request.user.is_authenticated:
+        seat = Seat.objects.filter(match=match, user=request.user).values_list("number", flat=True).first()
+    return render(request, "games/game.html", {
+        "match": match, "section": "play", "seat": seat,
+        "page_data": {
+            "match": match.pk, "ws_path": f"/ws/games/{match.pk}/", "language": language(),
+            "categories": [{"key": key, "label": str(label)} for key, label in score_categories.labelled(match.game)],
+        },
+        "catalogue": presentation.get(match.game).page_catalogue(language()),
+        "ui": as_text(UI), "errors": as_text(ERRORS),
+    })

@@ -11,11 +11,13 @@ Every module offers::
     option_words(language) -> {option name: {"label", "choices": {value: words},
                                              "seat_label" (per_seat: "... %(seat)s"), "empty"}}
     page_catalogue(language) -> dict            # what the game page's script draws with
+    board_words() -> {key: words}               # the game page's words for this game's board
+    error_words() -> {code: words}              # the game's rule refusals (engine codes)
 """
 from importlib import import_module
 
 MODULE_OF_GAME = "games.presentation.{game}"
-FUNCTIONS = ("game_name", "option_words", "page_catalogue")
+FUNCTIONS = ("game_name", "option_words", "page_catalogue", "board_words", "error_words")
 
 _loaded = {}
 

@@ -6,6 +6,101 @@ from django.utils.translation import gettext_lazy as _, pgettext_lazy
 from cards.catalogue_data import read_cards, read_wonders
 
 
+# Refusal codes of the base game's rules, in words (the site's own codes are in games/views/words.py).
+RULE_ERRORS = {
+    "bad_sides": _("Choose side A, side B or random."),
+    "bad_wonders": _("Choose a wonder (or random) for each seat."),
+    "unknown_wonder": _("There is no such wonder."),
+    "duplicate_wonder": _("Each wonder can be chosen once."),
+    "unknown_card": _("There is no such card."),
+    "card_not_in_hand": _("That card is not in your hand."),
+    "card_not_in_discard": _("That card is not in the discard pile."),
+    "duplicate_structure": _("Your city already has a structure of that name."),
+    "cannot_afford": _("You cannot pay for that."),
+    "bad_payment": _("That payment is not possible."),
+    "not_free": _("That card is not free for you."),
+    "no_free_build": _("Olympia's free build is not available."),
+    "no_stage_left": _("Every stage of your wonder is built."),
+    "stage_already_built": _("That stage is already built."),
+    "stage_out_of_order": _("Stages are built in order."),
+    "must_build": _("A card of the discard pile can be built: choose one."),
+    "bad_side": _("Choose side A or B."),
+}
+
+# The words game.js draws the base game's board with (%(name)s placeholders are filled by the script).
+BOARD_WORDS = {
+    "age": _("Age %(age)s"),
+    "turn": _("turn %(turn)s of 6"),
+    "pass_left": _("cards pass to the left"),
+    "pass_right": _("cards pass to the right"),
+    "choose_card": _("Choose a card, then what to do with it."),
+    "waiting_others": _("Waiting for the others. You can change your choice until everyone has chosen."),
+    "build": _("Build %(card)s"),
+    "build_free": _("Build %(card)s for free"),
+    "build_chain": _("Build %(card)s for free (chain)"),
+    "build_olympia": _("Build %(card)s for free (Olympia, once per age)"),
+    "wonder_stage": _("Build stage %(stage)s of your wonder with %(card)s"),
+    "discard": _("Discard %(card)s for 3 coins"),
+    "build_discarded": _("Build %(card)s from the discard for free"),
+    "pass": _("Pass: nothing in the discard can be built"),
+    "side": _("Side %(side)s"),
+    "pay_bank": _("%(coins)s to the bank"),
+    "pay_neighbour": _("%(coins)s to %(name)s"),
+    "pay_nothing": _("costs nothing"),
+    "cannot_build": _("Cannot be built now"),
+    "prompt_seventh_card": _("Babylon: play the last card of the age too."),
+    "prompt_build_discarded": _("Halicarnassus: build one card of the discard pile for free."),
+    "olympia_ready": _("Olympia: you may build one structure for free this age."),
+    "kind_seventh_card": _("Babylon's seventh card"),
+    "kind_build_discarded": _("Halicarnassus' pick from the discard"),
+    "shields": _("Shields"),
+    "military": _("Military tokens"),
+    "hand_size": _("Cards in hand"),
+    "stages": _("Wonder stages"),
+    "stage_n": _("Stage %(stage)s"),
+    "built": _("built"),
+    "not_built": _("not built"),
+    "your_city": _("Your city"),
+    "left_neighbour": _("Left neighbour"),
+    "right_neighbour": _("Right neighbour"),
+    "other_cities": _("Other cities"),
+    "no_cards": _("No structures yet."),
+    "tie_break": _("Ties are broken by coins; equal coins share the rank."),
+    "copied_guild": _("copies %(card)s"),
+    "ev_age_start": _("Age %(age)s begins."),
+    "ev_build": _("%(name)s built %(card)s."),
+    "ev_wonder": _("%(name)s built stage %(stage)s of their wonder."),
+    "ev_discard": _("%(name)s discarded a card."),
+    "ev_turn": _("Age %(age)s, turn %(turn)s:"),
+    "ev_leftovers": _("%(count)s leftover cards went to the discard pile."),
+    "ev_seventh_card": _("%(name)s played the seventh card:"),
+    "ev_built_from_discard": _("%(name)s built %(card)s from the discard pile."),
+    "ev_passed": _("%(name)s found nothing to build in the discard pile."),
+    "ev_military": _("Military of age %(age)s: %(results)s"),
+    "ev_sides_chosen": _("Every wonder side is chosen."),
+    "already_built": _("Already in your city"),
+    "missing": _("Missing: %(what)s"),
+    "needs_coins": _("Needs %(coins)s coins"),
+    "res_coin": pgettext_lazy("cost", "coin"),
+    "res_coins": pgettext_lazy("cost", "coins"),
+    "res_wood": pgettext_lazy("cost", "wood"),
+    "res_stone": pgettext_lazy("cost", "stone"),
+    "res_clay": pgettext_lazy("cost", "clay"),
+    "res_ore": pgettext_lazy("cost", "ore"),
+    "res_glass": pgettext_lazy("cost", "glass"),
+    "res_textile": pgettext_lazy("cost", "textile"),
+    "res_papyrus": pgettext_lazy("cost", "papyrus"),
+}
+
+
+def error_words():
+    return RULE_ERRORS
+
+
+def board_words():
+    return BOARD_WORDS
+
+
 def game_name():
     return _("7 Wonders")
 

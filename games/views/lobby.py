@@ -147,7 +147,7 @@ def lobby(request):
             try:
                 match = services.do_create_match(request.user, **form.create_arguments())
             except services.ServiceError as error:
-                form.add_error(None, error_text(error))
+                form.add_error(None, error_text(error, game))
             else:
                 return redirect("table", match_id=match.pk)
     return render(request, "games/lobby.html", {
@@ -211,7 +211,8 @@ def _table_post(request, match_id, call):
     try:
         call()
     except services.ServiceError as error:
-        messages.error(request, error_text(error))
+        game = Match.objects.filter(pk=match_id).values_list("game", flat=True).first()
+        messages.error(request, error_text(error, game))
     if Match.objects.filter(pk=match_id).exists():
         return redirect("table", match_id=match_id)
     return redirect("lobby")

@@ -18,12 +18,13 @@ def game(request, match_id):
     seat = None
     if request.user.is_authenticated:
         seat = Seat.objects.filter(match=match, user=request.user).values_list("number", flat=True).first()
+    shown = presentation.get(match.game)
     return render(request, "games/game.html", {
         "match": match, "section": "play", "seat": seat,
         "page_data": {
             "match": match.pk, "ws_path": f"/ws/games/{match.pk}/", "language": language(),
             "categories": [{"key": key, "label": str(label)} for key, label in score_categories.labelled(match.game)],
         },
-        "catalogue": presentation.get(match.game).page_catalogue(language()),
-        "ui": as_text(UI), "errors": as_text(ERRORS),
+        "catalogue": shown.page_catalogue(language()),
+        "ui": as_text({**UI, **shown.board_words()}), "errors": as_text({**ERRORS, **shown.error_words()}),
     })

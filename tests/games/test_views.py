@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from cards.catalogue_data import read_cards
-from games import services
+from games import engine, services
 from games.models import Match
 from tests.factories import start_table
 
@@ -55,7 +55,8 @@ def test_a_refused_table_shows_why_in_the_page_language(client, make_user):
         "option_wonders_0": "giza", "option_wonders_1": "giza", "option_wonders_2": "",
     })
     assert response.status_code == 200 and not Match.objects.exists()
-    assert 'role="alert"' in response.content.decode()
+    body = response.content.decode()
+    assert 'role="alert"' in body and "Ogni meraviglia si può scegliere una sola volta." in body
 
 
 def test_joining_leaving_and_starting_go_through_the_table_page(client, make_user):
@@ -152,3 +153,28 @@ def test_the_game_page_lists_the_score_categories_the_engine_declares_with_their
     match = start_table(make_user("host"), players=3)
     data = page_json(client.get(url("game", match.pk, lang="it")), "game-data")
     assert data["categories"] == [{"key": "science", "label": "Scienza"}, {"key": "military", "label": "Militare"}]
+
+
+def test_the_lobby_form_shows_the_options_the_game_declares(client, make_user):
+    client.force_login(make_user("host"))
+    body = client.get(url("lobby")).content.decode()
+    info = engine.info("base")
+    assert 'name="game"' in body
+    for option in info["options"]:
+        assert f'name="option_{option["name"]}' in body
+    seats = [f'name="seat_{n}"' in body for n in range(1, info["max_players"] + 1)]
+    assert seats == [True] * (info["max_players"] - 1) + [False]
+
+
+def test_a_form_posted_for_another_game_than_the_one_shown_is_refused(client, make_user):
+    client.force_login(make_user("host"))
+    response = client.post(url("lobby") + "?game=base", {"game": "chess", "players": "3", "turn_seconds": "0"})
+    assert response.status_code == 200 and not Match.objects.exists()
+
+
+def test_a_bad_player_count_names_the_games_range():
+    from games.services import ServiceError
+    from games.views.words import error_text
+
+    text = error_text(ServiceError("bad_player_count", players=9, allowed=[3, 7]), "base")
+    assert "3" in text and "7" in text and "%(" not in text

@@ -94,7 +94,7 @@ def load(players, matches, seed=1):
     now = datetime.now(timezone.utc)
     with connection.cursor() as cursor:
         cursor.execute(
-            "truncate games_ratingchange, games_playerrating, games_seatresult, games_matchrecord, games_wonderstat, "
+            "truncate games_ratingchange, games_playerrating, games_seatresult, games_matchrecord, history_seatstat, "
             "games_matchaction, games_seat, games_match, accounts_profile, authtoken_token, auth_user cascade"
         )
     with transaction.atomic(), connection.cursor() as cursor:

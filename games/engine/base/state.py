@@ -97,23 +97,33 @@ def draw_chance(cfg, seed):
         else:
             sides.append(want)
     entries = [{"chance": "wonders", "wonders": wonders, "sides": sides}]
-    guild_ids = sorted(g.id for g in cat.guilds)
-    guilds = sorted(rng.sample(guild_ids, n + 2))
+    guilds = draw_guilds(n, rng)
     for age in (1, 2, 3):
-        deck = cat.deck_cards(age, n)
-        if age == 3:
-            deck = deck + guilds
-        if len(deck) != HAND_SIZE * n:
-            raise ConfigError("bad_deck_size", age=age, players=n, cards=len(deck),
-                              expected=HAND_SIZE * n)
-        deck.sort()
-        rng.shuffle(deck)
-        hands = [deck[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i in range(n)]
-        entry = {"chance": "deal", "age": age, "hands": hands}
-        if age == 3:
-            entry["guilds"] = guilds
-        entries.append(entry)
+        entries.append(deal_entry(age, n, guilds, rng))
     return entries
+
+
+def draw_guilds(players, rng):
+    """The n + 2 guilds shuffled into Age III, sorted."""
+    guild_ids = sorted(g.id for g in _cat.get().guilds)
+    return sorted(rng.sample(guild_ids, players + 2))
+
+
+def deal_entry(age, players, guilds, rng):
+    """The chance entry dealing an age: its cards (Age III's with `guilds`) shuffled into hands."""
+    deck = _cat.get().deck_cards(age, players)
+    if age == 3:
+        deck = deck + guilds
+    if len(deck) != HAND_SIZE * players:
+        raise ConfigError("bad_deck_size", age=age, players=players, cards=len(deck),
+                          expected=HAND_SIZE * players)
+    deck.sort()
+    rng.shuffle(deck)
+    hands = [deck[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i in range(players)]
+    entry = {"chance": "deal", "age": age, "hands": hands}
+    if age == 3:
+        entry["guilds"] = list(guilds)
+    return entry
 
 
 def initial_state(cfg, chance):

@@ -7,6 +7,7 @@ from . import catalogue as _catalogue
 from ..errors import ConfigError  # noqa: F401  (re-exported for the game's callers)
 from .replay import action_log, replay as _replay
 from .rules import apply, blocked_builds, is_over, legal_actions, to_act
+from .sample import sample_state
 from .scoring import scores
 from .state import draw_chance, initial_state, normalize_config
 from .view import view as _view
@@ -115,10 +116,6 @@ def hidden_ids(state, seat):
     }:
         visible.update(state["discard"])
     return hidden - visible
-
-
-def sample_state(view, seat, rng):
-    raise NotImplementedError("base.sample_state")
 
 
 class _Game:

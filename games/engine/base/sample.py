@@ -34,6 +34,8 @@ from .state import SIDES, STATE_VERSION, deal_entry, draw_guilds
 
 
 def sample_state(view, seat, rng):
+    if view["phase"] == "deal":
+        raise ValueError("the game waits for a deal entry of its log: there is no turn to sample")
     cat = _cat.get()
     cfg = _copy(view["config"])
     n = cfg["players"]

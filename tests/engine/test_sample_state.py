@@ -264,11 +264,23 @@ def test_a_sampled_state_plays_to_the_end_with_random_legal_moves(config):
 
 
 def test_a_sample_taken_before_any_action_replays_from_its_own_log():
-    config = {"game": "base", "players": 5, "sides": "choose"}
-    state = engine.new_game(config, seed=4)
+    state = engine.new_game({"game": "base", "players": 5, "sides": "choose"}, seed=4)
     sample = engine.sample_state(engine.view(state, 3), 3, random.Random(2))
     assert [e.get("chance") for e in sample["log"]] == ["wonders", "deal", "deal", "deal"]
-    assert engine.replay(config, engine.action_log(sample)) == sample
+    assert engine.replay(sample["config"], engine.action_log(sample)) == sample
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c['players']}{c['sides']}")
+def test_the_config_of_a_sample_seats_the_wonders_and_sides_of_the_table(config):
+    for step, state in enumerate(random_states(config, seed=2)):
+        if step % 9:
+            continue
+        sample = engine.sample_state(engine.view(state, 0), 0, random.Random(step))
+        wonders = [p["wonder"] for p in state["players"]]
+        sides = [p["side"] for p in state["players"]]
+        assert sample["config"] == {"game": "base", "players": config["players"],
+                                    "sides": "choose" if state["phase"] == "sides" else sides,
+                                    "wonders": wonders, "variants": []}
 
 
 def test_the_log_of_a_sample_holds_the_wonders_and_the_deals_of_the_ages_not_started():

@@ -15,6 +15,8 @@ keeps everything the view shows and deals everything else at random with ``rng``
   (a side, in the ``sides`` phase).
 - The prompts: the view shows only the head one, so the sample has that one alone.
 - Olympia A's ``free_used``: the current age when the view says the free build is spent, else 0.
+- The config, which the view does not show: one under which the table is the one of the view
+  (the wonders as seated, the sides as they are, ``choose`` while they are being chosen).
 
 Only the view is read: a hand the seat held earlier and passed on is as unknown to the sample as
 any other (a bot that remembers it has to use that itself).
@@ -30,56 +32,25 @@ from collections import Counter
 from . import catalogue as _cat
 from .city import profile
 from .rules import legal_actions
-from .state import SIDES, STATE_VERSION, deal_entry, draw_guilds
+from .state import SIDES, STATE_VERSION, deal_entry, draw_guilds, normalize_config
 
 
 def sample_state(view, seat, rng):
     if view["phase"] == "deal":
         raise ValueError("the game waits for a deal entry of its log: there is no turn to sample")
-    cat = _cat.get()
-    cfg = _copy(view["config"])
-    n = cfg["players"]
-    age = view["age"]
     public = view["players"]
+    n = len(public)
+    age = view["age"]
+    cfg = _config_of_table(view)
     own_hand = list(view["hand"]) if seat is not None else []
     own_stages = list(view["stage_cards"]) if seat is not None else []
-    shown_pile = view.get("discard")
+    others = [s for s in range(n) if s != seat]
 
-    seen = Counter(own_hand) + Counter(own_stages) + Counter(shown_pile or ())
+    seen = Counter(own_hand) + Counter(own_stages) + Counter(view.get("discard", ()))
     for p in public:
         seen.update(p["built"])
     guilds = _guilds_in_play(age, n, seen, rng)
-    dealt = Counter()
-    for a in range(1, age + 1):
-        dealt.update(cat.deck_cards(a, n))
-    if age == 3:
-        dealt.update(guilds)
-    if seen - dealt:
-        raise ValueError(f"the view shows cards that were never dealt: {sorted((seen - dealt).elements())}")
-    unseen = dealt - seen
-
-    others = [s for s in range(n) if s != seat]
-    current = sorted(c for c in unseen.elements() if cat.cards[c].age == age)
-    rng.shuffle(current)
-    hands = {}
-    for s in others:
-        size = public[s]["hand_size"]
-        hands[s], current = current[:size], current[size:]
-        if len(hands[s]) != size:
-            raise ValueError("the view's hands are larger than the cards left of this age")
-    rest = unseen - Counter(c for s in others for c in hands[s])
-    rest = sorted(rest.elements())
-    rng.shuffle(rest)
-    stages = {}
-    for s in others:
-        size = public[s]["stages_built"]
-        stages[s], rest = rest[:size], rest[size:]
-    if shown_pile is None:
-        pile, rest = rest[:view["discard_size"]], rest[view["discard_size"]:]
-    else:
-        pile = list(shown_pile)
-    if rest or len(pile) != view["discard_size"] or any(len(stages[s]) != public[s]["stages_built"] for s in others):
-        raise ValueError("the view's card counts do not add up to the cards dealt so far")
+    hands, stages, pile = _deal_unseen(_unseen(seen, age, n, guilds), view, others, rng)
 
     players = []
     for s, p in enumerate(public):
@@ -100,10 +71,10 @@ def sample_state(view, seat, rng):
     chance = [{"chance": "wonders", "wonders": [p["wonder"] for p in players],
                "sides": [p["side"] for p in players]}]
     decks = {}
-    for a in range(age + 1, 4):
-        entry = deal_entry(a, n, guilds, rng)
+    for later in range(age + 1, 4):
+        entry = deal_entry(later, n, guilds, rng)
         chance.append(entry)
-        decks[str(a)] = [list(hand) for hand in entry["hands"]]
+        decks[str(later)] = [list(hand) for hand in entry["hands"]]
 
     pending = [None] * n
     if seat is not None and view["pending"] is not None:
@@ -128,6 +99,59 @@ def sample_state(view, seat, rng):
             else:
                 pending[s] = rng.choice(legal_actions(state, s))
     return state
+
+
+def _unseen(seen, age, players, guilds):
+    """The cards dealt in the ages started (Age III with `guilds`) minus those `seen`."""
+    dealt = Counter()
+    for started in range(1, age + 1):
+        dealt.update(_cat.get().deck_cards(started, players))
+    if age == 3:
+        dealt.update(guilds)
+    if seen - dealt:
+        raise ValueError(f"the view shows cards never dealt: {sorted((seen - dealt).elements())}")
+    return dealt - seen
+
+
+def _deal_unseen(unseen, view, others, rng):
+    """The `unseen` cards dealt at random: current-age ones into the other hands, then the rest
+    under the other wonders and onto the pile (unless the view shows the pile).
+    Returns (hands by seat, stage cards by seat, pile)."""
+    cards = _cat.get().cards
+    public = view["players"]
+    current = sorted(c for c in unseen.elements() if cards[c].age == view["age"])
+    rng.shuffle(current)
+    hands = {}
+    for s in others:
+        hands[s], current = _take(current, public[s]["hand_size"])
+    rest = sorted((unseen - Counter(c for hand in hands.values() for c in hand)).elements())
+    rng.shuffle(rest)
+    stages = {}
+    for s in others:
+        stages[s], rest = _take(rest, public[s]["stages_built"])
+    if "discard" in view:
+        pile = list(view["discard"])
+    else:
+        pile, rest = _take(rest, view["discard_size"])
+    if rest or len(pile) != view["discard_size"]:
+        raise ValueError("the view's card counts do not add up to the cards dealt so far")
+    return hands, stages, pile
+
+
+def _take(cards, count):
+    if len(cards) < count:
+        raise ValueError("the view's card counts do not add up to the cards dealt so far")
+    return cards[:count], cards[count:]
+
+
+def _config_of_table(view):
+    """A normalised config under which the table is the one of the view: the wonders as seated,
+    and the sides as they are (``choose`` while they are being chosen). The view does not show
+    the real config; the rules never read it past setup."""
+    public = view["players"]
+    sides = "choose" if view["phase"] == "sides" else [p["side"] for p in public]
+    return normalize_config({"game": "base", "players": len(public), "sides": sides,
+                             "wonders": [p["wonder"] for p in public]})
 
 
 def _guilds_in_play(age, players, seen, rng):

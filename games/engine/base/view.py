@@ -2,8 +2,7 @@
 
 ``view(state, seat)`` for a seat, ``view(state, None)`` for a spectator::
 
-    {"seat": s | None, "config": the normalised config (public: the table's options),
-     "phase", "age", "turn", "direction": "left"|"right"|None, "over": bool,
+    {"seat": s | None, "phase", "age", "turn", "direction": "left"|"right"|None, "over": bool,
      "to_act": [seats], "prompt": {"seat", "kind"} | None,   # whose extra decision is open
      "discard_size": int,
      "players": [{"seat", "wonder", "side", "coins", "built": [ids], "stages_built": int,
@@ -61,7 +60,6 @@ def view(state, seat=None):
         })
     out = {
         "seat": seat,
-        "config": _copy(state["config"]),
         "phase": phase,
         "age": state["age"],
         "turn": state["turn"],

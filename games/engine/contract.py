@@ -39,7 +39,8 @@ Functions (``cfg`` is a normalised config, ``state`` a plain JSON dict)::
     hints(state, seat) -> dict                 # UI help for that seat (base: {"blocked": ...})
     reveal(state) -> dict                      # a frame with everything, hands included (replays)
     hidden_ids(state, seat | None) -> set      # ids that seat must not see in anything sent to it
-    sample_state(view, seat, rng) -> state     # a full state consistent with that seat's view
+    sample_state(view, seat, rng) -> state     # a whole state with view(state, seat) == view, what
+                                               # the seat cannot see dealt at random with rng
 """
 
 INFO_KEYS = (

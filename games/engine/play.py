@@ -14,9 +14,6 @@ from games import engine
 from games.bots import BOTS
 from games.engine.base import catalogue
 
-CATEGORIES = ("military", "treasury", "wonder", "civilian", "science", "commercial", "guilds",
-              "total")
-
 
 def _name(cid):
     return catalogue.get().cards[cid].names.get("en", cid)
@@ -95,10 +92,11 @@ def run(players, seed, sides="A", bots=None, out=sys.stdout):
             emit(events)
     print("\n=== Final scores ===", file=out)
     sheet = engine.scores(state)
-    header = f"{'seat':<32}" + "".join(f"{c[:5]:>7}" for c in CATEGORIES) + f"{'coins':>7}{'rank':>6}"
+    columns = engine.info(config["game"])["score_categories"] + ["total"]
+    header = f"{'seat':<32}" + "".join(f"{c[:5]:>7}" for c in columns) + f"{'coins':>7}{'rank':>6}"
     print(header, file=out)
     for row in sheet:
-        line = f"{label(row['seat']):<32}" + "".join(f"{row[c]:>7}" for c in CATEGORIES)
+        line = f"{label(row['seat']):<32}" + "".join(f"{row[c]:>7}" for c in columns)
         line += f"{row['coins']:>7}{row['rank']:>6}"
         print(line, file=out)
     return state

@@ -14,6 +14,7 @@ from .contract import INFO_KEYS
 
 GARBAGE_ACTIONS = (None, {}, {"type": "no_such_action"}, "build", [1, 2])
 MAX_STEPS = 5000
+SAMPLE_EVERY = 6  # steps between two checks of sample_state (and once at the end)
 
 
 def round_trips(value, what):
@@ -68,19 +69,40 @@ def check_garbage_is_refused(state, seat):
         raise AssertionError("an action from a seat that does not exist was accepted")
 
 
+def check_sample_state(state, seat, rng):
+    """sample_state(view(state, seat), seat, rng) is a whole state with that very view, in which
+    every seat to act has a legal action. Returns whether it differs from `state` (then in what
+    `seat` cannot see, since the views are equal)."""
+    view = engine.view(state, seat)
+    given = json.loads(json.dumps(view))
+    sample = engine.sample_state(view, seat, rng)
+    assert view == given, "sample_state changed the view it was given"
+    round_trips(sample, "a sampled state")
+    assert engine.view(sample, seat) == view, f"the sample's view for seat {seat} is not the real one"
+    for who in engine.to_act(sample):
+        assert engine.legal_actions(sample, who), f"seat {who} is to act in a sample but has no legal action"
+    return engine.reveal(sample) != engine.reveal(state)
+
+
 def play_random_game(config, seed, *, check_every_step=True):
-    """Play one random legal game, checking the contract at every step; returns (state, snapshots)
-    where snapshots maps a log length to the state that had that log."""
+    """Play one random legal game, checking the contract at every step (sample_state every
+    SAMPLE_EVERY steps and at the end); returns (state, snapshots) where snapshots maps a log
+    length to the state that had that log."""
     rng = random.Random(seed)
+    sampler = random.Random(f"sample_state {seed}")
     state = engine.new_game(config, seed)
     players = engine.normalize_config(config)["players"]
     snapshots = {len(engine.action_log(state)): state}
+    sample_differed = False
     steps = 0
     while not engine.is_over(state):
         acting = engine.to_act(state)
         assert acting, f"nobody is to act before the end (step {steps})"
         if steps == 0 or (check_every_step and steps % 7 == 0):
             check_garbage_is_refused(state, acting[0])
+        if check_every_step and steps % SAMPLE_EVERY == 0:
+            for seat in range(players):
+                sample_differed |= check_sample_state(state, seat, sampler)
         for seat in acting:
             legal = engine.legal_actions(state, seat)
             assert legal, f"seat {seat} is to act but has no legal action"
@@ -100,6 +122,10 @@ def play_random_game(config, seed, *, check_every_step=True):
                 break
         steps += 1
         assert steps < MAX_STEPS, f"the game did not end within {MAX_STEPS} steps"
+    if check_every_step:
+        for seat in range(players):
+            sample_differed |= check_sample_state(state, seat, sampler)
+        assert sample_differed, "sample_state never dealt the hidden cards otherwise than the real game"
     return state, snapshots
 
 

@@ -54,6 +54,20 @@ def test_the_command_line_match_prints_each_turn_and_the_score_sheet():
     assert text.strip().splitlines()[-1].split()[-1] in {"1", "2", "3", "4", "5"}
 
 
+def test_the_command_line_score_sheet_has_the_columns_the_game_declares(monkeypatch):
+    real_info = engine.info
+
+    def two_categories(game_id):
+        return {**real_info(game_id), "score_categories": ["science", "military"]}
+
+    monkeypatch.setattr(engine, "info", two_categories)
+    out = io.StringIO()
+    play.run(3, 2, "A", ["random"], out=out)
+    lines = out.getvalue().splitlines()
+    header = lines[lines.index("=== Final scores ===") + 1]
+    assert header.split() == ["seat", "scien", "milit", "total", "coins", "rank"]
+
+
 def test_python_dash_m_games_engine_play_runs():
     res = subprocess.run([sys.executable, "-m", "games.engine.play", "--players", "3",
                           "--seed", "7", "--bots", "greedy,random"], cwd=ROOT,

@@ -4,6 +4,7 @@ A new game is done when it has configs here and this file is green for them. Wit
 HYPOTHESIS_PROFILE=thorough (make test-integration) every config plays many more games.
 """
 import os
+import random
 
 import pytest
 
@@ -72,3 +73,24 @@ def test_the_suite_catches_a_total_that_is_not_the_sum_of_its_categories(monkeyp
     monkeypatch.setattr(engine, "scores", off_by_one)
     with pytest.raises(AssertionError, match="total"):
         testing.check_scores(state)
+
+
+def test_the_suite_catches_a_sample_whose_view_is_not_the_real_one(monkeypatch):
+    state = engine.new_game({"game": "base", "players": 3}, seed=4)
+    real = engine.sample_state
+
+    def one_coin_more(view, seat, rng):
+        sample = real(view, seat, rng)
+        sample["players"][seat]["coins"] += 1
+        return sample
+
+    monkeypatch.setattr(engine, "sample_state", one_coin_more)
+    with pytest.raises(AssertionError, match="view"):
+        testing.check_sample_state(state, 0, random.Random(1))
+
+
+def test_the_suite_tells_a_sample_that_is_the_real_state_from_one_that_redeals_it(monkeypatch):
+    state = engine.new_game({"game": "base", "players": 3}, seed=4)
+    assert testing.check_sample_state(state, 0, random.Random(1)) is True
+    monkeypatch.setattr(engine, "sample_state", lambda view, seat, rng: state)
+    assert testing.check_sample_state(state, 0, random.Random(1)) is False

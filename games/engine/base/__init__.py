@@ -1,17 +1,21 @@
 """7 Wonders, 1st edition: the base game (3-7 players).
 
-The rules modules still live one level up (``games/engine/*.py``); this package is the game's
-entry in the registry and the one place its static facts are declared.
+The game's entry in the registry (``GAME``) and the one place its static facts are declared
+(``INFO``). Its rules live beside this file: ``state.py`` (config, chance, setup), ``rules.py``,
+``view.py``, ``scoring.py``, ``replay.py``, ``sample.py`` (``sample_state``), ``city.py`` and
+``trading.py`` (what a city produces and pays), ``catalogue.py`` (the card data) and
+``tabletop.py`` (scoring a physical table).
 """
 from . import catalogue as _catalogue
 from ..errors import ConfigError  # noqa: F401  (re-exported for the game's callers)
 from .replay import action_log, replay as _replay
 from .rules import apply, blocked_builds, is_over, legal_actions, to_act
-from .scoring import scores
+from .sample import sample_state
+from .scoring import CATEGORIES, scores
 from .state import draw_chance, initial_state, normalize_config
 from .view import view as _view
 
-SCORE_CATEGORIES = ["military", "treasury", "wonder", "civilian", "science", "commercial", "guilds"]
+SCORE_CATEGORIES = list(CATEGORIES)
 
 PUBLIC_EVENTS = [
     "chosen", "sides_chosen", "age_start", "turn_resolved", "leftovers_discarded", "prompt",
@@ -115,10 +119,6 @@ def hidden_ids(state, seat):
     }:
         visible.update(state["discard"])
     return hidden - visible
-
-
-def sample_state(view, seat, rng):
-    raise NotImplementedError("base.sample_state")
 
 
 class _Game:

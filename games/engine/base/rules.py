@@ -10,6 +10,8 @@ Phases (``state["phase"]``):
   ``state["prompts"]`` first: ``seventh_card`` (Babylon B stage 2) then ``build_discarded``
   (Halicarnassus). Others wait.
 - ``over``: after the military of Age III.
+- ``deal``: an age is due but the log has not dealt it yet (only while replaying a log whose deal
+  entry comes later, ``state.receive_deal``); nobody acts until the deal entry comes.
 
 Actions (what ``legal_actions`` lists and ``apply`` accepts; the log keeps the canonical form)::
 

@@ -14,13 +14,15 @@ Chance. Everything random is drawn once by ``new_game`` from ``random.Random(see
 wonder assignment, sides when ``random``, the n + 2 guilds of Age III and the deal of each age.
 The outcomes are the first entries of the action log (``{"chance": ...}``); the state keeps the
 hands of the ages not yet started in ``decks`` (never shown in a view). ``replay`` rebuilds the
-initial state from those entries alone and never touches a RNG, so a log prefix replays to the
-exact snapshot at that point.
+state from those entries and never touches a RNG, so a log prefix replays to the exact snapshot
+at that point. A log may also hold a deal entry further on (chance may occur at any point):
+its hands wait in ``decks`` for their age, and an age that is due before its deal entry has come
+waits in phase ``deal`` (nobody acts) until it comes. ``new_game`` never leads there.
 
 The state is a plain JSON-serialisable dict (only dict/list/str/int/bool/None)::
 
-    {"version": 1, "config": {...}, "phase": "sides"|"play"|"prompt"|"over",
-     "age": 1..3, "turn": 1..6,
+    {"version": 1, "config": {...}, "phase": "sides"|"play"|"prompt"|"over"|"deal",
+     "age": 0..3, "turn": 0..6,                # 0 before Age I starts
      "players": [{"wonder", "side", "coins", "hand", "built", "stages", "tokens", "free_used"}],
      "pending": [action or None per seat],   # choices of the current simultaneous step
      "prompts": [{"seat", "kind"}],           # extra decisions, head first
@@ -97,36 +99,43 @@ def draw_chance(cfg, seed):
         else:
             sides.append(want)
     entries = [{"chance": "wonders", "wonders": wonders, "sides": sides}]
-    guild_ids = sorted(g.id for g in cat.guilds)
-    guilds = sorted(rng.sample(guild_ids, n + 2))
+    guilds = draw_guilds(n, rng)
     for age in (1, 2, 3):
-        deck = cat.deck_cards(age, n)
-        if age == 3:
-            deck = deck + guilds
-        if len(deck) != HAND_SIZE * n:
-            raise ConfigError("bad_deck_size", age=age, players=n, cards=len(deck),
-                              expected=HAND_SIZE * n)
-        deck.sort()
-        rng.shuffle(deck)
-        hands = [deck[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i in range(n)]
-        entry = {"chance": "deal", "age": age, "hands": hands}
-        if age == 3:
-            entry["guilds"] = guilds
-        entries.append(entry)
+        entries.append(deal_entry(age, n, guilds, rng))
     return entries
 
 
+def draw_guilds(players, rng):
+    """The n + 2 guilds shuffled into Age III, sorted."""
+    guild_ids = sorted(g.id for g in _cat.get().guilds)
+    return sorted(rng.sample(guild_ids, players + 2))
+
+
+def deal_entry(age, players, guilds, rng):
+    """The chance entry dealing an age: its cards (Age III's with `guilds`) shuffled into hands."""
+    deck = _cat.get().deck_cards(age, players)
+    if age == 3:
+        deck = deck + guilds
+    if len(deck) != HAND_SIZE * players:
+        raise ConfigError("bad_deck_size", age=age, players=players, cards=len(deck),
+                          expected=HAND_SIZE * players)
+    deck.sort()
+    rng.shuffle(deck)
+    hands = [deck[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i in range(players)]
+    entry = {"chance": "deal", "age": age, "hands": hands}
+    if age == 3:
+        entry["guilds"] = list(guilds)
+    return entry
+
+
 def initial_state(cfg, chance):
-    """The state right after setup, built from the chance entries only (no RNG)."""
+    """The state right after setup, built from chance entries only (no RNG): the ``wonders``
+    entry, then any number of ``deal`` entries. Age I starts once every side is known, if its
+    deal is there (else the game waits for it: ``receive_deal``)."""
     n = cfg["players"]
-    head = chance[0]
-    if head.get("chance") != "wonders":
+    head = chance[0] if chance else None
+    if not _is_wonders_entry(head, n):
         raise ConfigError("bad_log", entry=0)
-    decks = {}
-    for e in chance[1:]:
-        if e.get("chance") != "deal":
-            raise ConfigError("bad_log", entry=e)
-        decks[str(e["age"])] = [list(h) for h in e["hands"]]
     players = []
     for s in range(n):
         players.append({
@@ -149,16 +158,65 @@ def initial_state(cfg, chance):
         "pending": [None] * n,
         "prompts": [],
         "discard": [],
-        "decks": decks,
+        "decks": {},
         "log": [dict(e) for e in chance],
     }
+    for entry in chance[1:]:
+        _store_deal(state, entry)
     if all(p["side"] is not None for p in players):
         start_age(state, 1, [])
     return state
 
 
+def receive_deal(state, entry):
+    """A ``deal`` entry met anywhere in a log: the age's hands are kept in ``decks`` until the age
+    starts; a game that was waiting for exactly this deal starts that age now. Returns
+    (new state, events); raises ConfigError(bad_log) for an entry that is not such a deal."""
+    new = dict(state)
+    new["log"] = state["log"] + [dict(entry)]
+    _store_deal(new, entry)
+    events = []
+    if new["phase"] == "deal" and str(new["age"] + 1) in new["decks"]:
+        start_age(new, new["age"] + 1, events)
+    return new, events
+
+
+def _is_wonders_entry(entry, players):
+    if not isinstance(entry, dict) or entry.get("chance") != "wonders":
+        return False
+    wonders, sides = entry.get("wonders"), entry.get("sides")
+    return (isinstance(wonders, list) and len(wonders) == players
+            and all(w in _cat.get().wonders for w in wonders)
+            and isinstance(sides, list) and len(sides) == players
+            and all(side in SIDES or side is None for side in sides))
+
+
+def _store_deal(state, entry):
+    """Keep a deal entry's hands in ``decks`` (mutates `state`, a private copy)."""
+    if not _is_deal_entry(entry, state):
+        raise ConfigError("bad_log", entry=entry)
+    state["decks"] = {**state["decks"], str(entry["age"]): [list(hand) for hand in entry["hands"]]}
+
+
+def _is_deal_entry(entry, state):
+    """A deal of an age neither started nor dealt yet: a hand of HAND_SIZE known card ids per seat."""
+    if not isinstance(entry, dict) or entry.get("chance") != "deal":
+        return False
+    age, hands = entry.get("age"), entry.get("hands")
+    cards = _cat.get().cards
+    return (type(age) is int and state["age"] < age <= 3 and str(age) not in state["decks"]
+            and isinstance(hands, list) and len(hands) == len(state["players"])
+            and all(isinstance(hand, list) and len(hand) == HAND_SIZE
+                    and all(isinstance(c, str) and c in cards for c in hand) for hand in hands))
+
+
 def start_age(state, age, events):
-    """Deal an age's hands (mutates `state`, which must be a private copy)."""
+    """Deal an age's hands (mutates `state`, which must be a private copy). When the log has not
+    dealt that age yet (its deal entry comes later), the game waits in phase ``deal`` and
+    ``receive_deal`` starts the age."""
+    if str(age) not in state["decks"]:
+        state["phase"] = "deal"
+        return
     decks = dict(state["decks"])
     hands = decks.pop(str(age))
     state["decks"] = decks

@@ -1,0 +1,176 @@
+"""``sample_state(view, seat, rng)``: a whole state that one seat's view cannot tell from the real one.
+
+A search bot (determinized MCTS) needs complete states but knows only its seat's view. The sample
+keeps everything the view shows and deals everything else at random with ``rng``, so that
+``view(sample_state(v, seat, rng), seat) == v``:
+
+- The cards dealt so far that the seat cannot see: every card of the ages started (Age III with
+  its n + 2 guilds: those seen are in play, the others are drawn from the guilds not seen) minus
+  what it sees (every built card, its own hand and face-down cards, the pile while its own
+  Halicarnassus prompt shows it). Card ids repeat across copies, so these are multisets. The
+  other hands take current-age cards of that rest (a hand holds nothing else); what is left,
+  shuffled, goes under the other wonders and onto the pile (any age so far).
+- The decks of the ages not started, dealt as ``new_game`` deals them.
+- The pending choice of every other seat that has chosen: one of its legal actions in the sample
+  (a side, in the ``sides`` phase).
+- The prompts: the view shows only the head one, so the sample has that one alone.
+- Olympia A's ``free_used``: the current age when the view says the free build is spent, else 0.
+- The config, which the view does not show: one under which the table is the one of the view
+  (the wonders as seated, the sides as they are, ``choose`` while they are being chosen).
+
+Only the view is read: a hand the seat held earlier and passed on is as unknown to the sample as
+any other (a bot that remembers it has to use that itself).
+
+The sample's log is not the game's history, which the view does not show. It holds the chance
+entries of the sample: a ``wonders`` entry (the wonders and the sides as they stand) and a
+``deal`` entry per age not started (Age III's with its guilds); actions applied to the sample
+are logged after them. It replays to the sample only when the sample is taken before any action.
+"""
+
+from collections import Counter
+
+from . import catalogue as _cat
+from .city import profile
+from .rules import legal_actions
+from .state import SIDES, STATE_VERSION, deal_entry, draw_guilds, normalize_config
+
+
+def sample_state(view, seat, rng):
+    if view["phase"] == "deal":
+        raise ValueError("the game waits for a deal entry of its log: there is no turn to sample")
+    public = view["players"]
+    n = len(public)
+    age = view["age"]
+    cfg = _config_of_table(view)
+    own_hand = list(view["hand"]) if seat is not None else []
+    own_stages = list(view["stage_cards"]) if seat is not None else []
+    others = [s for s in range(n) if s != seat]
+
+    seen = Counter(own_hand) + Counter(own_stages) + Counter(view.get("discard", ()))
+    for p in public:
+        seen.update(p["built"])
+    guilds = _guilds_in_play(age, n, seen, rng)
+    hands, stages, pile = _deal_unseen(_unseen(seen, age, n, guilds), view, others, rng)
+
+    players = []
+    for s, p in enumerate(public):
+        player = {
+            "wonder": p["wonder"],
+            "side": p["side"],
+            "coins": p["coins"],
+            "hand": own_hand if s == seat else hands[s],
+            "built": list(p["built"]),
+            "stages": own_stages if s == seat else stages[s],
+            "tokens": list(p["tokens"]),
+            "free_used": 0,
+        }
+        if p["side"] is not None and profile(player).free_build and not p["free_build_ready"]:
+            player["free_used"] = age
+        players.append(player)
+
+    chance = [{"chance": "wonders", "wonders": [p["wonder"] for p in players],
+               "sides": [p["side"] for p in players]}]
+    decks = {}
+    for later in range(age + 1, 4):
+        entry = deal_entry(later, n, guilds, rng)
+        chance.append(entry)
+        decks[str(later)] = [list(hand) for hand in entry["hands"]]
+
+    pending = [None] * n
+    if seat is not None and view["pending"] is not None:
+        pending[seat] = _copy(view["pending"])
+    state = {
+        "version": STATE_VERSION,
+        "config": cfg,
+        "phase": view["phase"],
+        "age": age,
+        "turn": view["turn"],
+        "players": players,
+        "pending": pending,
+        "prompts": [dict(view["prompt"])] if view["prompt"] else [],
+        "discard": pile,
+        "decks": decks,
+        "log": chance,
+    }
+    for s in others:
+        if public[s]["chosen"]:
+            if view["phase"] == "sides":
+                pending[s] = {"type": "side", "side": rng.choice(SIDES)}
+            else:
+                pending[s] = rng.choice(legal_actions(state, s))
+    return state
+
+
+def _unseen(seen, age, players, guilds):
+    """The cards dealt in the ages started (Age III with `guilds`) minus those `seen`."""
+    dealt = Counter()
+    for started in range(1, age + 1):
+        dealt.update(_cat.get().deck_cards(started, players))
+    if age == 3:
+        dealt.update(guilds)
+    if seen - dealt:
+        raise ValueError(f"the view shows cards never dealt: {sorted((seen - dealt).elements())}")
+    return dealt - seen
+
+
+def _deal_unseen(unseen, view, others, rng):
+    """The `unseen` cards dealt at random: current-age ones into the other hands, then the rest
+    under the other wonders and onto the pile (unless the view shows the pile).
+    Returns (hands by seat, stage cards by seat, pile)."""
+    cards = _cat.get().cards
+    public = view["players"]
+    current = sorted(c for c in unseen.elements() if cards[c].age == view["age"])
+    rng.shuffle(current)
+    hands = {}
+    for s in others:
+        hands[s], current = _take(current, public[s]["hand_size"])
+    rest = sorted((unseen - Counter(c for hand in hands.values() for c in hand)).elements())
+    rng.shuffle(rest)
+    stages = {}
+    for s in others:
+        stages[s], rest = _take(rest, public[s]["stages_built"])
+    if "discard" in view:
+        pile = list(view["discard"])
+    else:
+        pile, rest = _take(rest, view["discard_size"])
+    if rest or len(pile) != view["discard_size"]:
+        raise ValueError("the view's card counts do not add up to the cards dealt so far")
+    return hands, stages, pile
+
+
+def _take(cards, count):
+    if len(cards) < count:
+        raise ValueError("the view's card counts do not add up to the cards dealt so far")
+    return cards[:count], cards[count:]
+
+
+def _config_of_table(view):
+    """A normalised config under which the table is the one of the view: the wonders as seated,
+    and the sides as they are (``choose`` while they are being chosen). The view does not show
+    the real config; the rules never read it past setup."""
+    public = view["players"]
+    sides = "choose" if view["phase"] == "sides" else [p["side"] for p in public]
+    return normalize_config({"game": "base", "players": len(public), "sides": sides,
+                             "wonders": [p["wonder"] for p in public]})
+
+
+def _guilds_in_play(age, players, seen, rng):
+    """The n + 2 guilds of Age III in the sample: before Age III a fresh draw; during it, the
+    guilds seen plus a draw from the guilds not seen."""
+    if age < 3:
+        return draw_guilds(players, rng)
+    cards = _cat.get().cards
+    shown = sorted(c for c in seen if cards[c].color == "purple")
+    hidden = sorted(g.id for g in _cat.get().guilds if g.id not in seen)
+    missing = players + 2 - len(shown)
+    if missing < 0:
+        raise ValueError(f"the view shows {len(shown)} guilds, more than the {players + 2} in play")
+    return sorted(shown + rng.sample(hidden, missing))
+
+
+def _copy(obj):
+    if isinstance(obj, dict):
+        return {k: _copy(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_copy(v) for v in obj]
+    return obj

@@ -31,6 +31,12 @@ def timeline(config, log):
     pending = []
     for index in range(k, len(log)):
         entry = log[index]
+        if "chance" in entry:
+            # Chance after the first move (rare): the engine replays up to it, and the frame of the
+            # step it completes shows its outcome (a deal waiting for its cards shows the cards).
+            state = engine.replay(config, log[: index + 1])
+            frames[-1] = {**_frame(state, frames[-1]["index"], []), "events": frames[-1]["events"]}
+            continue
         state, events = engine.apply(state, entry["seat"], entry["action"])
         pending.extend(events)
         if any(e.get("type") != "chosen" for e in events):
@@ -53,7 +59,7 @@ def match_timeline(match):
     key = f"history:timeline:{match.pk}:{match.version}:{match.seed}:{finished}"
     frames = cache.get(key)
     if frames is None:
-        frames = timeline(match.config or match.state["config"], log_of(match))
+        frames = timeline(match.config, log_of(match))
         cache.set(key, frames, TIMELINE_CACHE_SECONDS)
     return frames
 

@@ -23,6 +23,9 @@ its update.
 
 `check_match_log` and `assert_no_leak` read the finished match back from the database (the
 action log, the snapshot, the seed) and check it, and every recorded message, against it.
+
+Longer than our ~400 lines on purpose: the stack, its client and the checks share the database
+and process helpers and are always used together (the integration tests and bench_live.py).
 """
 import asyncio
 import itertools

@@ -36,9 +36,9 @@ def base_game_facts():
 
     info = engine.info("base")
     wonders = next(option["choices"] for option in info["options"] if option["name"] == "wonders")
-    counts = range(info["min_players"], info["max_players"] + 1)
-    weighted = [n for n in counts for _ in range(max(1, 3 - abs(n - 4)))]
-    return tuple(wonders), tuple(weighted)
+    from games.history.simulate import weighted_player_counts
+
+    return tuple(wonders), tuple(weighted_player_counts("base"))
 
 
 def setup(url):

@@ -8,6 +8,7 @@ from rest_framework import serializers, viewsets
 from cards.language import CONTENT_LANGUAGES, api_language, pick
 from cards.models import COLORS, Card, CardText, Wonder, WonderStage
 from cards.models.catalogue import COST_KEYS, EXPANSIONS
+from games import engine
 
 LANG_PARAMETER = OpenApiParameter(
     "lang", OpenApiTypes.STR, enum=list(CONTENT_LANGUAGES), default="en",
@@ -75,9 +76,12 @@ class CardSerializer(serializers.ModelSerializer):
         return self._text(card).effect_text
 
 
+BASE_PLAYER_COUNTS = tuple(range(engine.info("base")["min_players"], engine.info("base")["max_players"] + 1))
+
+
 @extend_schema_field(OpenApiTypes.INT)
 class PlayerCountFilter(django_filters.TypedChoiceFilter):
-    """A player count (3-7), documented as an integer."""
+    """A player count of the base game, documented as an integer."""
 
 
 class CardFilter(django_filters.FilterSet):
@@ -85,8 +89,8 @@ class CardFilter(django_filters.FilterSet):
     color = django_filters.ChoiceFilter(choices=[(c, c) for c in COLORS])
     expansion = django_filters.ChoiceFilter(choices=[(e, e) for e in EXPANSIONS])
     players = PlayerCountFilter(
-        choices=[(n, n) for n in range(3, 8)], coerce=int, method="filter_players",
-        label="Cards in the deck at this player count (3-7)",
+        choices=[(n, n) for n in BASE_PLAYER_COUNTS], coerce=int, method="filter_players",
+        label="Cards in the deck at this player count (" + ", ".join(map(str, BASE_PLAYER_COUNTS)) + ")",
     )
     q = django_filters.CharFilter(method="filter_name", label="Text in the card's name (any language)")
 

@@ -136,6 +136,9 @@ def _read_json_list(path: Path) -> list:
 
 def read_cards(data_dir: Path = DATA_DIR) -> list[dict]:
     """Every card record of every age file, checked."""
+    from games import engine
+
+    low, high = engine.info("base")["min_players"], engine.info("base")["max_players"]
     cards: list[dict] = []
     seen: dict[str, str] = {}
     for file in CARD_FILES:
@@ -150,8 +153,8 @@ def read_cards(data_dir: Path = DATA_DIR) -> list[dict]:
             color = record.get("color", str, lambda v: v in COLORS, f"must be one of {', '.join(COLORS)}")
             record.cost()
             copies = record.get("copies", list)
-            if any(not isinstance(n, int) or not 3 <= n <= 7 for n in copies):
-                record.fail("copies", "thresholds must be whole numbers from 3 to 7")
+            if any(not isinstance(n, int) or not low <= n <= high for n in copies):
+                record.fail("copies", f"thresholds must be whole numbers from {low} to {high}")
             if (color == "purple") != (copies == []):
                 record.fail("copies", "must be empty for guilds and only for guilds")
             for field in ("chain_from", "chain_to"):

@@ -15,9 +15,11 @@ from cards import rules_links
 from cards.language import DEFAULT_LANGUAGE, pick
 from cards.models import Card, CardText, Wonder, WonderStage, WonderStageText, WonderText
 from cards.templatetags.cards_ui import COLOR_KINDS, COLOR_NAMES, COLOR_ORDER, page_language
+from games import engine
 
 AGES = (1, 2, 3)
-PLAYER_COUNTS = tuple(range(3, 8))
+CATALOGUE_GAME = engine.info("base")  # the reference catalogue is the base game's
+PLAYER_COUNTS = tuple(range(CATALOGUE_GAME["min_players"], CATALOGUE_GAME["max_players"] + 1))
 SHOWCASE = ("temple", "caravansery", "laboratory")
 
 
@@ -72,7 +74,7 @@ class CardFilterForm(forms.Form):
     players = forms.TypedChoiceField(
         label=_("Players"), required=False, coerce=int, empty_value=None,
         choices=[("", _("Any number"))] + [(n, n) for n in PLAYER_COUNTS],
-        error_messages={"invalid_choice": _("“%(value)s” is not a player count: choose from 3 to 7.")},
+        error_messages={"invalid_choice": _("“%(value)s” is not a player count of this game.")},
     )
 
     def __init__(self, *args, **kwargs):

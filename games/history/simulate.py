@@ -16,11 +16,17 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import engine
-from games.engine.base.state import normalize_config
 from games.history.record import record_finished_match
 
 USERNAME_PREFIX = "sim"
-PLAYER_COUNTS = (3, 3, 4, 4, 4, 5, 5, 6, 7)
+SIMULATED_GAME = "base"
+
+
+def weighted_player_counts(game):
+    """The game's player counts, the small tables more often (base: 3, 3, 4, 4, 4, 5, 5, 6, 7)."""
+    info = engine.info(game)
+    peak = info["min_players"] + 1
+    return [n for n in range(info["min_players"], info["max_players"] + 1) for _ in range(max(1, 3 - abs(n - peak)))]
 
 
 def _choose(level, state, seat, rng):
@@ -69,7 +75,7 @@ def store_finished(config, seed, state, seats, started_at, finished_at, by_seat)
         match = Match.objects.create(
             game=config["game"], status=Match.Status.FINISHED, players=config["players"],
             options={key: value for key, value in config.items() if key not in ("game", "players")},
-            config=normalize_config(config), seed=seed, state=state,
+            config=engine.normalize_config(config), seed=seed, state=state,
             version=len(log) + 1, step=len(log), started_at=started_at, finished_at=finished_at,
             score_sheet=engine.scores(state),
         )
@@ -102,8 +108,9 @@ def simulate(players, matches, *, seed=0, bot_share=0.2, abandon_share=0.03, day
     now = timezone.now()
     step = timedelta(days=days) / max(matches, 1)
     ids = []
+    counts = weighted_player_counts(SIMULATED_GAME)
     for k in range(matches):
-        n = rng.choice(PLAYER_COUNTS)
+        n = rng.choice(counts)
         humans = n
         if rng.random() < bot_share:
             humans = rng.randint(1, n - 1)
@@ -125,7 +132,7 @@ def simulate(players, matches, *, seed=0, bot_share=0.2, abandon_share=0.03, day
                 seats.append((user, "", False))
                 levels.append(skill[user.pk])
                 by_seat[number] = "player"
-        config = {"game": "base", "players": n, "sides": rng.choice(("A", "B", "random"))}
+        config = {"game": SIMULATED_GAME, "players": n, "sides": rng.choice(("A", "B", "random"))}
         game_seed = rng.getrandbits(62)
         state = play(config, game_seed, levels, random.Random(game_seed))
         finished_at = now - step * (matches - k)
@@ -157,7 +164,7 @@ def play_and_store(table, *, seed=1, sides="A", finished_at=None, abandoned=()):
             seats.append((who, "", False))
             levels.append("greedy")
             by_seat[number] = "player"
-    config = {"game": "base", "players": n, "sides": sides}
+    config = {"game": SIMULATED_GAME, "players": n, "sides": sides}
     state = play(config, seed, levels, random.Random(seed))
     finished_at = finished_at or timezone.now()
     return store_finished(config, seed, state, seats, finished_at - timedelta(minutes=20), finished_at, by_seat)

@@ -1,11 +1,16 @@
 """How the site shows each game: the words and names a page needs, per engine game id.
 
-The engine decides what a game is (``games.engine``: rules, options, categories); this package
-says it in words, in the page's language: the game's name, its options and their values, its
-catalogue's names and texts for the game page. One module per game, named by the engine's game
-id; a game the engine registers must have one (``tests/games/test_presentation.py``).
+The engine decides what a game is (``games.engine``: rules, options, categories) and speaks in
+ids (``lumber_yard``, ``giza``, the score category keys); this package says it in words, in the
+page's language: the game's name, its options and their values, its cards and wonders, its score
+categories. Pages, the history and the API ask ``presentation.get(game)`` and never import a
+game's catalogue, so nothing outside ``games.engine`` and these modules knows which game it
+shows. One module per game, named by the engine's game id and imported on first use; a game the
+engine registers must have one offering every function of ``FUNCTIONS``
+(``tests/games/test_presentation.py`` fails until it does).
 
-Every module offers::
+Every module offers (``language`` is en, it or pt-br; an id the game does not know is shown as
+it is)::
 
     game_name() -> str (lazy translation)
     option_words(language) -> {option name: {"label", "choices": {value: words},
@@ -13,28 +18,48 @@ Every module offers::
     page_catalogue(language) -> dict            # what the game page's script draws with
     board_words() -> {key: words}               # the game page's words for this game's board
     error_words() -> {code: words}              # the game's rule refusals (engine codes)
+    names(language) -> (cards {id: {"name", "color", "age"}}, wonders {id: name})
+    card_name(card_id, language) -> str
+    wonder_name(wonder_id, language) -> str
+    wonder_sides() -> {wonder id: (side, ...)}  # in the data's order
+    wonder_choices(language) -> [(wonder id, name)], by name: a wonder select
+    card_picker(language) -> [{"age", "cards": [{"id", "name", "color"}]}]   # the calculator's
+    city_groups(card_ids, language) -> [(colour, [name])]   # a city's cards as the game groups them
+    category_label(category, language) -> str   # the words of an engine score category
+
+Results may be cached and shared between requests: read them, never change them.
 """
 from importlib import import_module
 
 MODULE_OF_GAME = "games.presentation.{game}"
-FUNCTIONS = ("game_name", "option_words", "page_catalogue", "board_words", "error_words")
+FUNCTIONS = (
+    "game_name", "option_words", "page_catalogue", "board_words", "error_words", "names", "card_name",
+    "wonder_name", "wonder_sides", "wonder_choices", "card_picker", "city_groups", "category_label",
+)
 
 _loaded = {}
 
 
 class UnknownGame(LookupError):
-    pass
+    """No presentation module for a game id."""
+
+    def __init__(self, game_id):
+        super().__init__(f"no presentation for game {game_id!r}: games/presentation/<game id>.py is missing")
+        self.game_id = game_id
 
 
 def get(game_id):
-    """The presentation module of an engine game id."""
+    """The presentation module of an engine game id; UnknownGame for an id without one."""
     module = _loaded.get(game_id)
     if module is None:
         if not isinstance(game_id, str) or not game_id.isidentifier():
             raise UnknownGame(game_id)
+        path = MODULE_OF_GAME.format(game=game_id)
         try:
-            module = import_module(MODULE_OF_GAME.format(game=game_id))
+            module = import_module(path)
         except ModuleNotFoundError as error:
+            if error.name != path:  # the module exists and lacks something it imports
+                raise
             raise UnknownGame(game_id) from error
         _loaded[game_id] = module
     return module

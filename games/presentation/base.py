@@ -1,9 +1,23 @@
-"""7 Wonders (base game) in words: its name, its options, its cards and wonders for the game page."""
+"""7 Wonders (base game) in words: its name, its options, its board, its cards and wonders, its
+score categories.
+
+Cards and wonders come from the catalogue data files (``cards/data``, read and checked by
+``cards.catalogue_data``), the words of the score categories from ``data/base.json``; nothing here
+asks the engine's tables. Answers about the data are cached (the files do not change while the
+site runs) and shared: read them, do not change them.
+"""
+import json
 from functools import lru_cache
+from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
-from cards.catalogue_data import read_cards, read_wonders
+from cards.catalogue_data import COLORS, read_cards, read_wonders
+
+WORDS_FILE = Path(__file__).resolve().parent / "data" / "base.json"
+
+# The data's colours are listed in the order a city shows its cards (raw materials first).
+COLOUR_ORDER = tuple(COLORS)
 
 
 # Refusal codes of the base game's rules, in words (the site's own codes are in games/views/words.py).
@@ -122,19 +136,35 @@ def option_words(language):
     }
 
 
+@lru_cache(maxsize=1)
+def _records():
+    return read_cards(), read_wonders()
+
+
+@lru_cache(maxsize=1)
+def _words():
+    with open(WORDS_FILE, encoding="utf-8") as file:
+        return json.load(file)
+
+
+def _pick(texts, language, fallback=""):
+    return texts.get(language) or texts.get("en") or fallback
+
+
 @lru_cache(maxsize=8)
 def page_catalogue(language):
     """Names and texts of the cards and wonders in one language, for the game page."""
     def pick(texts):
         return texts.get(language) or texts.get("en", "")
 
+    card_records, wonder_records = _records()
     cards = {}
-    for card in read_cards():
+    for card in card_records:
         cost = {k: v for k, v in card["cost"].items() if v}
         cards[card["id"]] = {"name": pick(card["names"]), "color": card["color"], "age": card["age"],
                              "cost": cost, "text": pick(card["text"]), "chain_to": card["chain_to"]}
     wonders = {}
-    for wonder in read_wonders():
+    for wonder in wonder_records:
         wonders[wonder["id"]] = {
             "name": pick(wonder["names"]), "city": pick(wonder["city"]),
             "sides": {side: [{"cost": {k: v for k, v in stage["cost"].items() if v}, "text": pick(stage["text"])}
@@ -142,3 +172,72 @@ def page_catalogue(language):
                       for side, content in wonder["sides"].items()},
         }
     return {"cards": cards, "wonders": wonders}
+
+
+@lru_cache(maxsize=8)
+def names(language):
+    """(cards {id: {"name", "color", "age"}}, wonders {id: name}) in `language`."""
+    card_records, wonder_records = _records()
+    cards = {card["id"]: {"name": _pick(card["names"], language, card["id"]), "color": card["color"],
+                          "age": card["age"]}
+             for card in card_records}
+    wonders = {wonder["id"]: _pick(wonder["names"], language, wonder["id"]) for wonder in wonder_records}
+    return cards, wonders
+
+
+def card_name(card_id, language):
+    card = names(language)[0].get(card_id)
+    return card["name"] if card else card_id
+
+
+def wonder_name(wonder_id, language):
+    return names(language)[1].get(wonder_id, wonder_id)
+
+
+@lru_cache(maxsize=1)
+def wonder_sides():
+    """{wonder id: its sides in order}, wonders in the data files' order."""
+    return {wonder["id"]: tuple(sorted(wonder["sides"])) for wonder in _records()[1]}
+
+
+@lru_cache(maxsize=8)
+def wonder_choices(language):
+    """[(wonder id, name)] sorted by name in `language`."""
+    return sorted(names(language)[1].items(), key=lambda item: item[1])
+
+
+@lru_cache(maxsize=8)
+def card_picker(language):
+    """The cards a city may have built, one group per age: [{"age", "cards": [{"id", "name",
+    "color"}]}], each group by colour, then name. One entry per structure of an age: cards with
+    the same English name are the same structure (the Age I and Age II Looms are two)."""
+    cards = names(language)[0]
+    by_age = {}
+    for card in _records()[0]:
+        by_age.setdefault(card["age"], []).append(card)
+    groups = []
+    for age in sorted(by_age):
+        seen, items = set(), []
+        for card in sorted(by_age[age], key=lambda c: (COLOUR_ORDER.index(c["color"]), cards[c["id"]]["name"])):
+            structure = (card["names"].get("en") or card["id"]).strip().lower()
+            if structure in seen:
+                continue
+            seen.add(structure)
+            items.append({"id": card["id"], "name": cards[card["id"]]["name"], "color": card["color"]})
+        groups.append({"age": age, "cards": items})
+    return groups
+
+
+def city_groups(card_ids, language):
+    """[(colour, [card name])] of a city's cards, colours in the order a city shows them."""
+    cards = names(language)[0]
+    groups = {}
+    for card_id in card_ids:
+        groups.setdefault(cards[card_id]["color"], []).append(cards[card_id]["name"])
+    return [(colour, groups[colour]) for colour in COLOUR_ORDER if colour in groups]
+
+
+def category_label(category, language):
+    """The words of a score category of the engine (its key when the data has none)."""
+    texts = _words()["score_categories"].get(category)
+    return _pick(texts, language, category) if texts else category

@@ -1,7 +1,13 @@
-"""Every game the engine registers can be shown: it has a presentation module with its words."""
+"""games.presentation: every game the engine registers can be shown, in every language."""
+import json
+
 import pytest
 
+from cards.catalogue_data import read_cards, read_wonders
+from cards.language import CONTENT_LANGUAGES
 from games import engine, presentation
+from games.engine import registry
+from games.presentation import base
 
 
 @pytest.mark.parametrize("game_id", engine.games())
@@ -9,6 +15,11 @@ def test_every_registered_game_has_a_presentation_module(game_id):
     module = presentation.get(game_id)
     missing = [name for name in presentation.FUNCTIONS if not callable(getattr(module, name, None))]
     assert not missing, f"games/presentation/{game_id}.py lacks {missing}"
+
+
+def test_the_functions_the_history_and_the_api_call_are_part_of_what_every_module_offers():
+    assert {"names", "card_name", "wonder_name", "wonder_sides", "wonder_choices", "card_picker", "city_groups",
+            "category_label"} <= set(presentation.FUNCTIONS)
 
 
 @pytest.mark.parametrize("game_id", engine.games())
@@ -26,8 +37,98 @@ def test_an_unknown_game_is_refused():
         presentation.get("chess")
     with pytest.raises(presentation.UnknownGame):
         presentation.get("../etc")
+    with pytest.raises(presentation.UnknownGame):
+        presentation.get(None)
+
+
+def test_a_registered_game_without_a_presentation_module_is_a_clear_error(monkeypatch):
+    monkeypatch.setitem(registry.GAMES, "chess", "games.engine.base")
+    assert "chess" in engine.games()
+    with pytest.raises(presentation.UnknownGame, match="no presentation for game 'chess'"):
+        presentation.get("chess")
 
 
 def test_wonder_names_come_in_the_language_asked():
     assert presentation.get("base").page_catalogue("it")["wonders"]["giza"]["name"] != \
         presentation.get("base").page_catalogue("en")["wonders"]["giza"]["name"]
+
+
+@pytest.mark.parametrize("language, lumber_yard, giza", [
+    ("en", "Lumber Yard", "The Pyramids of Giza"),
+    ("it", "Cantiere d'Abbattimento", "Le Piramidi di Giza"),
+    ("pt-br", "Depósito de Madeira", "As Pirâmides de Gizé"),
+    ("de", "Lumber Yard", "The Pyramids of Giza"),
+])
+def test_it_names_cards_and_wonders_in_the_asked_language_english_otherwise(language, lumber_yard, giza):
+    words = presentation.get("base")
+    assert words.card_name("lumber_yard", language) == lumber_yard
+    assert words.wonder_name("giza", language) == giza
+    cards, wonders = words.names(language)
+    assert cards["lumber_yard"] == {"name": lumber_yard, "color": "brown", "age": 1}
+    assert wonders["giza"] == giza
+
+
+def test_an_id_the_game_does_not_know_is_shown_as_it_is():
+    assert base.card_name("tempel", "it") == "tempel"
+    assert base.wonder_name("atlantis", "it") == "atlantis"
+
+
+def test_the_game_page_catalogue_has_every_card_and_wonder_with_only_the_costs_that_are_paid():
+    catalogue = base.page_catalogue("it")
+    assert len(catalogue["cards"]) == len(read_cards()) and len(catalogue["wonders"]) == len(read_wonders())
+    baths = catalogue["cards"]["baths"]
+    assert baths["cost"] == {"stone": 1} and baths["color"] == "blue" and baths["age"] == 1
+    assert catalogue["cards"]["lumber_yard"]["cost"] == {}
+    giza = catalogue["wonders"]["giza"]
+    assert giza["name"] == "Le Piramidi di Giza" and giza["city"] == "Giza"
+    assert [len(giza["sides"]["A"]), len(giza["sides"]["B"])] == [3, 4]
+
+
+def test_the_wonder_choices_are_sorted_by_their_name_in_the_language():
+    choices = base.wonder_choices("pt-br")
+    assert [name for _id, name in choices] == sorted(name for _id, name in choices)
+    assert ("giza", "As Pirâmides de Gizé") in choices and len(choices) == len(read_wonders())
+
+
+def test_every_wonder_has_sides_a_and_b():
+    assert set(base.wonder_sides()) == {wonder["id"] for wonder in read_wonders()}
+    assert set(base.wonder_sides().values()) == {("A", "B")}
+
+
+def test_the_card_picker_groups_the_structures_of_each_age_by_colour():
+    groups = base.card_picker("en")
+    assert [group["age"] for group in groups] == [1, 2, 3]
+    order = ["brown", "grey", "blue", "yellow", "red", "green", "purple"]
+    for group in groups:
+        colours = [order.index(card["color"]) for card in group["cards"]]
+        assert colours == sorted(colours)
+        names = [card["name"] for card in group["cards"]]
+        assert len(names) == len(set(names))
+    looms = [(group["age"], card["id"]) for group in groups for card in group["cards"] if card["name"] == "Loom"]
+    assert looms == [(1, "loom_1"), (2, "loom_2")]
+
+
+def test_a_city_shows_its_cards_by_colour_raw_materials_first():
+    assert base.city_groups(["temple", "lumber_yard", "loom_1", "baths"], "en") == [
+        ("brown", ["Lumber Yard"]), ("grey", ["Loom"]), ("blue", ["Temple", "Baths"])]
+
+
+@pytest.mark.parametrize("game_id", engine.games())
+def test_every_score_category_of_a_game_has_its_own_words_in_every_language(game_id):
+    words = presentation.get(game_id)
+    for category in engine.info(game_id)["score_categories"]:
+        labels = [words.category_label(category, language) for language in CONTENT_LANGUAGES]
+        assert category not in labels, f"{game_id}: {category} has no words"
+
+
+def test_the_base_games_category_words_are_written_in_each_language():
+    data = json.loads(base.WORDS_FILE.read_text(encoding="utf-8"))["score_categories"]
+    assert set(data) == set(engine.info("base")["score_categories"])
+    for category, texts in data.items():
+        assert sorted(texts) == sorted(CONTENT_LANGUAGES), category
+    assert base.category_label("science", "it") == "Scienza"
+    assert base.category_label("guilds", "pt-br") == "Grêmios"
+
+
+def test_a_category_without_words_is_shown_by_its_key():
+    assert base.category_label("cats", "it") == "cats"

@@ -1,6 +1,9 @@
 """Helpers shared by the history tests (imported by the test modules, not from a conftest)."""
+import pytest
+from django.core.cache import cache
 from django.urls import reverse
 from django.utils import translation
+from rest_framework.test import APIClient
 
 PEOPLE = ("ann", "bo", "cy", "di")
 
@@ -8,6 +11,14 @@ PEOPLE = ("ann", "bo", "cy", "di")
 def make_people(user_model, names=PEOPLE):
     """One user per name, in order."""
     return [user_model.objects.create_user(username=name) for name in names]
+
+
+@pytest.fixture
+def api():
+    """An API client; the throttles' counters (in the cache) are cleared first, so each test has
+    a fresh budget. A fixture: import it into the test module."""
+    cache.clear()
+    return APIClient()
 
 
 def url(name, language, *args):

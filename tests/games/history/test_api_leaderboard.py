@@ -1,24 +1,13 @@
 """GET /api/leaderboard/ and /api/stats/wonders/."""
 import pytest
-from django.core.cache import cache
-from rest_framework.test import APIClient
 
 from games.engine.base import catalogue
 from games.history.models import PlayerRating, SeatResult
 from games.history.ratings import PROVISIONAL_SIGMA
 from games.history.simulate import play_and_store
+from tests.games.history.helpers import api  # noqa: F401 - a fixture
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def fresh_throttles():
-    cache.clear()
-
-
-@pytest.fixture
-def api():
-    return APIClient()
 
 
 @pytest.fixture

@@ -2,26 +2,14 @@
 from datetime import timedelta
 
 import pytest
-from django.core.cache import cache
 from django.utils import timezone
-from rest_framework.test import APIClient
 
 from games import engine
 from games.history.timeline import timeline
 from games.history.simulate import play_and_store
-from tests.games.history.helpers import make_people
+from tests.games.history.helpers import api, make_people  # noqa: F401 - api is a fixture
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def fresh_throttles():
-    cache.clear()
-
-
-@pytest.fixture
-def api():
-    return APIClient()
 
 
 @pytest.fixture

@@ -2,26 +2,15 @@
 from datetime import timedelta
 
 import pytest
-from django.core.cache import cache
 from django.utils import timezone
-from rest_framework.test import APIClient
 
 from games.history.models import PlayerRating, RatingChange, SeatResult
 from games.history.queries import streaks
 from games.history.ratings import PROVISIONAL_SIGMA
 from games.history.simulate import play_and_store
+from tests.games.history.helpers import api  # noqa: F401 - a fixture
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def fresh_throttles():
-    cache.clear()
-
-
-@pytest.fixture
-def api():
-    return APIClient()
 
 
 @pytest.fixture

@@ -1,19 +1,9 @@
 """POST /api/score-sheet/."""
 import pytest
-from django.core.cache import cache
-from rest_framework.test import APIClient
+
+from tests.games.history.helpers import api  # noqa: F401 - a fixture
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def fresh_throttles():
-    cache.clear()
-
-
-@pytest.fixture
-def api():
-    return APIClient()
 
 
 TABLE = {"seats": [

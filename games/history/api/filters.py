@@ -1,5 +1,9 @@
 """Filters of /api/matches/."""
+from datetime import timezone
+
 import django_filters
+from django.core.exceptions import ValidationError
+from django_filters.fields import IsoDateTimeField
 
 from games.engine.base import catalogue as _cat
 from games.history.models import MatchRecord, SeatResult
@@ -8,6 +12,24 @@ from games.history.ratings import MODES, PLAYER_COUNTS
 
 def _wonder_choices():
     return [(w, w) for w in _cat.get().wonder_ids]
+
+
+class InstantField(IsoDateTimeField):
+    """An ISO 8601 date-time as an instant in UTC: ISO 8601 allows offsets up to 23:59, the
+    database refuses those beyond 15:59; an instant outside the years 1-9999 is not valid."""
+
+    def to_python(self, value):
+        instant = super().to_python(value)
+        if instant is None:
+            return None
+        try:
+            return instant.astimezone(timezone.utc)
+        except OverflowError:
+            raise ValidationError(self.error_messages["invalid"], code="invalid") from None
+
+
+class InstantFilter(django_filters.IsoDateTimeFilter):
+    field_class = InstantField
 
 
 class MatchFilter(django_filters.FilterSet):
@@ -26,9 +48,9 @@ class MatchFilter(django_filters.FilterSet):
                                          label="Matches in which a seat had this wonder (id).")
     side = django_filters.ChoiceFilter(choices=[("A", "A"), ("B", "B")], method="filter_nothing",
                                        label="With wonder: the side it was played on.")
-    finished_after = django_filters.IsoDateTimeFilter(
+    finished_after = InstantFilter(
         field_name="finished_at", lookup_expr="gte", label="Finished at or after (ISO 8601).")
-    finished_before = django_filters.IsoDateTimeFilter(
+    finished_before = InstantFilter(
         field_name="finished_at", lookup_expr="lt", label="Finished before (ISO 8601).")
     rated = django_filters.TypedChoiceFilter(
         choices=[("true", "true"), ("false", "false")], coerce=lambda v: v == "true",

@@ -90,6 +90,18 @@ def test_matches_filter_by_date_range(api, matches):
     assert ids(response) == [matches[2].pk, matches[1].pk]
 
 
+def test_a_date_with_an_offset_iso_allows_and_the_database_refuses_filters_as_its_instant(api, matches):
+    after = (matches[3].finished_at - timedelta(minutes=1)).astimezone(
+        timezone.get_fixed_timezone(timedelta(hours=16, minutes=21)))
+    assert ids(api.get("/api/matches/", {"finished_after": after.isoformat()})) == [matches[3].pk]
+
+
+def test_a_date_outside_the_calendar_in_utc_is_a_400_that_names_the_parameter(api, matches):
+    response = api.get("/api/matches/", {"finished_before": "0001-01-01T03:00:00+16:00"})
+    assert response.status_code == 400
+    assert response.json()["error"]["details"]["parameter"] == "finished_before"
+
+
 def test_matches_filter_rated_or_not(api, matches):
     assert ids(api.get("/api/matches/?rated=true")) == [matches[2].pk, matches[0].pk]
     assert ids(api.get("/api/matches/?rated=false")) == [matches[3].pk, matches[1].pk]

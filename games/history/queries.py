@@ -3,10 +3,9 @@ score sheet and log, a player's ratings and statistics, the leaderboard, the won
 from django.db.models import Count, Q, Sum
 
 from accounts.services import display_name
-from games import engine
-from games.engine.base import catalogue as _cat
-from games.history.api.common import card_name, wonder_name
-from games.history.api.serializers import CATEGORIES, api_field
+from games import engine, presentation
+from games.history import categories
+from games.history.api.common import wonder_name
 from games.history.models import PlayerRating, SeatResult, SeatStat, labels_of_key
 from games.history.ratings import game_of_mode, initial, is_provisional, ordinal
 
@@ -21,7 +20,6 @@ def match_options(match):
     return out
 
 
-CATEGORY_FIELDS = CATEGORIES
 RECENT = 10
 
 
@@ -41,16 +39,18 @@ def seat_summaries(match_ids, lang):
     rows = list(
         SeatResult.objects.filter(match_id__in=match_ids)
         .order_by("match_id", "seat")
-        .values_list("match_id", "seat", "user_id", "bot_level", "abandoned", "wonder", "side", "rank", "total")
+        .values_list("match_id", "mode", "seat", "user_id", "bot_level", "abandoned", "wonder", "side", "rank",
+                     "total")
     )
-    user_ids = {row[2] for row in rows if row[2] is not None}
+    user_ids = {row[3] for row in rows if row[3] is not None}
     names = {
         pk: (username, display or username)
         for pk, username, display in get_user_model().objects.filter(pk__in=user_ids).values_list(
             "pk", "username", "profile__display_name")
     }
+    game_of = {mode: game_of_mode(mode) for mode in {row[1] for row in rows}}
     out = {}
-    for match_id, seat, user_id, bot_level, abandoned, wonder, side, rank, total in rows:
+    for match_id, mode, seat, user_id, bot_level, abandoned, wonder, side, rank, total in rows:
         username, display = names.get(user_id, (None, ""))
         out.setdefault(match_id, []).append({
             "seat": seat,
@@ -59,7 +59,7 @@ def seat_summaries(match_ids, lang):
             "bot_level": bot_level,
             "abandoned": abandoned,
             "wonder": wonder,
-            "wonder_name": wonder_name(wonder, lang),
+            "wonder_name": wonder_name(game_of[mode], wonder, lang),
             "side": side,
             "rank": rank,
             "total": total,
@@ -67,21 +67,21 @@ def seat_summaries(match_ids, lang):
     return out
 
 
-def names_of(frames, lang):
-    """Names (in `lang`) of every card and wonder the frames mention."""
-    cat = _cat.get()
-    names = {w: wonder_name(w, lang) for w in cat.wonder_ids}
-    names.update({c: card_name(c, lang) for c in cat.cards})
-    return names
+def names_of(game, lang):
+    """Names (in `lang`) of every wonder and card of the game: what a replay may mention."""
+    cards, wonders = presentation.get(game).names(lang)
+    return {**wonders, **{card_id: card["name"] for card_id, card in cards.items()}}
 
 
 def score_sheet_rows(match):
+    """The score sheet of a finished match, a row per seat, the categories under their API names."""
     sheets = match.score_sheet or engine.scores(match.state)
+    fields = categories.api_fields(match.game)
     out = []
     for sheet in sorted(sheets, key=lambda x: x["seat"]):
         out.append({
             "seat": sheet["seat"],
-            **{field: sheet["wonder" if field == "wonder_points" else field] for field in CATEGORY_FIELDS},
+            **{field: sheet[key] for key, field in fields.items()},
             "total": sheet["total"], "coins": sheet["coins"], "rank": sheet["rank"],
             "copied_guild": sheet.get("copied_guild"),
         })
@@ -118,7 +118,7 @@ def player_payload(user, lang):
     )
     ratings = [_rating_dict(r, r.mode) for r in PlayerRating.objects.filter(user=user).order_by("mode")]
     recent = [
-        {**row, "wonder_name": wonder_name(row["wonder"], lang)}
+        {**row, "wonder_name": wonder_name(game_of_mode(row["mode"]), row["wonder"], lang)}
         for row in SeatResult.objects.filter(user=user).order_by("-finished_at", "-match_id").values(
             "match", "finished_at", "mode", "players", "rated", "wonder", "side", "rank", "total")[:RECENT]
     ]
@@ -172,7 +172,9 @@ def player_stats(user, mode, players, lang):
     wins = sum(1 for r in results if r[1] == 1)
     best = None
     per_wonder = {}
-    keys = engine.info(game_of_mode(mode))["score_categories"]
+    game = game_of_mode(mode)
+    fields = categories.api_fields(game)
+    keys = list(fields)
     sums = dict.fromkeys(keys, 0)
     for r in results:
         if best is None or r[2] > best[1]:
@@ -201,9 +203,9 @@ def player_stats(user, mode, players, lang):
         "win_rate": _rate(wins, games),
         "average_score": _round(sum(r[2] for r in results) / games) if games else None,
         "best_score": {"total": best[1], "match": best[0]} if best else None,
-        "average_points": {api_field(key): _round(sums[key] / games) if games else None for key in keys},
+        "average_points": {fields[key]: _round(sums[key] / games) if games else None for key in keys},
         "wonders": [
-            {"wonder": wonder, "wonder_name": wonder_name(wonder, lang), "side": side, "games": n, "wins": w,
+            {"wonder": wonder, "wonder_name": wonder_name(game, wonder, lang), "side": side, "games": n, "wins": w,
              "win_rate": _rate(w, n), "average_score": _round(points / n)}
             for (wonder, side), (n, w, points) in sorted(per_wonder.items())
         ],
@@ -235,8 +237,9 @@ def leaderboard_rows(mode, limit):
 
 
 def wonder_stats(mode, players, lang):
-    """Per wonder and side of the base game's catalogue: seats, wins and points, from the seat
-    label counters (``SeatStat``, labels {"wonder", "side"})."""
+    """Per wonder and side of the mode's game: seats, wins and points, from the seat label
+    counters (``SeatStat``, labels {"wonder", "side"})."""
+    game = game_of_mode(mode)
     rows = SeatStat.objects.filter(mode=mode)
     if players:
         rows = rows.filter(players=players)
@@ -246,12 +249,11 @@ def wonder_stats(mode, players, lang):
         labels = labels_of_key(row["labels_key"])
         counted[(labels.get("wonder"), labels.get("side"))] = row
     out = []
-    cat = _cat.get()
-    for wonder in cat.wonder_ids:
-        for side in sorted(cat.wonders[wonder].sides):
+    for wonder, sides in presentation.get(game).wonder_sides().items():
+        for side in sides:
             row = counted.get((wonder, side), {"n": 0, "w": 0, "points": 0})
             out.append({
-                "wonder": wonder, "wonder_name": wonder_name(wonder, lang), "side": side,
+                "wonder": wonder, "wonder_name": wonder_name(game, wonder, lang), "side": side,
                 "matches": row["n"], "wins": row["w"], "win_rate": _rate(row["w"], row["n"]),
                 "average_score": _round(row["points"] / row["n"]) if row["n"] else None,
             })

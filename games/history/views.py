@@ -14,22 +14,12 @@ from cards.templatetags.cards_ui import page_language
 from games.history.queries import (
     leaderboard_rows, player_payload, rank_of, score_sheet_rows, seat_summaries, streaks,
 )
-from games import engine
-from games.engine.base import catalogue as _cat
+from games import engine, presentation
 from games.history import categories as score_categories
+from games.history.api.common import CALCULATOR_GAME
 from games.history.timeline import match_timeline
 from games.history.models import PlayerRating, RatingChange, SeatResult
 from games.history.ratings import DEFAULT_MODE, MODES, PROVISIONAL_SIGMA, game_of_mode
-
-COLOR_ORDER = ("brown", "grey", "blue", "yellow", "red", "green", "purple")
-
-
-def _names(language):
-    cat = _cat.get()
-    cards = {c.id: {"name": c.names.get(language) or c.names.get("en") or c.id, "color": c.color, "age": c.age}
-             for c in cat.card_list}
-    wonders = {w.id: w.names.get(language) or w.names.get("en") or w.id for w in cat.wonders.values()}
-    return cards, wonders
 
 
 def _seat_label(seat):
@@ -48,7 +38,8 @@ def match_detail(request, match_id):
     language = page_language()
     match = get_object_or_404(Match.objects.select_related("record"), pk=match_id)
     seats = list(match.seats.select_related("user__profile").order_by("number"))
-    cards, wonders = _names(language)
+    words = presentation.get(match.game)
+    cards, wonders = words.names(language)
     labels = engine.seat_labels(match.state) if match.state is not None else [{} for _seat in seats]
     game_categories = score_categories.labelled(match.game)
     context = {
@@ -80,7 +71,7 @@ def match_detail(request, match_id):
             "wonders": wonders,
             "seats": [seat["label"] for seat in context["seats"]],
         }
-        context["final_cities"] = _cities(frames[-1], cards, wonders, context["seats"])
+        context["final_cities"] = _cities(frames[-1], words, language, context["seats"])
         context["labels"] = replay_labels()
     return render(request, "history/match_detail.html", context)
 
@@ -98,21 +89,18 @@ def replay_labels():
     }
 
 
-def _cities(frame, cards, wonders, seats):
-    """The cities of a frame for the page without script: cards grouped by colour."""
+def _cities(frame, words, language, seats):
+    """The cities of a frame for the page without script: cards grouped as the game shows them."""
     out = []
     for player, seat in zip(frame["players"], seats):
-        groups = {}
-        for cid in player["built"]:
-            groups.setdefault(cards[cid]["color"], []).append(cards[cid]["name"])
         out.append({
             "label": seat["label"],
-            "wonder": wonders.get(player["wonder"], player["wonder"]),
+            "wonder": words.wonder_name(player["wonder"], language),
             "side": player["side"],
             "stages": len(player["stages"]),
             "coins": player["coins"],
             "military": sum(player["tokens"]),
-            "groups": [(color, groups[color]) for color in COLOR_ORDER if color in groups],
+            "groups": words.city_groups(player["built"], language),
         })
     return out
 
@@ -154,7 +142,8 @@ def player_profile(request, username):
     rating = PlayerRating.objects.filter(user=user, mode=mode).first()
     rank, percentile, ranked = rank_of(rating, mode)
     rows = SeatResult.objects.filter(user=user, mode=mode)
-    mode_categories = score_categories.labelled(game_of_mode(mode))
+    game = game_of_mode(mode)
+    mode_categories = score_categories.labelled(game)
     averages = rows.aggregate(**{
         key: Avg(Cast(KT(f"categories__{key}"), FloatField())) for key, _label in mode_categories})
     top = max([abs(v) for v in averages.values() if v is not None] or [1]) or 1
@@ -163,9 +152,9 @@ def player_profile(request, username):
          "width": round(100 * abs(averages[key] or 0) / top), "negative": (averages[key] or 0) < 0}
         for key, label in mode_categories
     ]
-    _cards, wonders = _names(language)
+    words = presentation.get(game)
     per_wonder = [
-        {**row, "name": wonders.get(row["wonder"], row["wonder"]),
+        {**row, "name": words.wonder_name(row["wonder"], language),
          "win_rate": round(100 * row["wins"] / row["games"]) if row["games"] else 0,
          "average": round(row["average"], 1)}
         for row in rows.order_by().values("wonder", "side").annotate(
@@ -245,9 +234,6 @@ def _tokens(text):
     return out
 
 
-CALCULATOR_GAME = "base"
-
-
 def _shown_value(value):
     """A problem's value as words: a list reads "7, abc", never "[7, 'abc']"."""
     if isinstance(value, (list, tuple)):
@@ -259,7 +245,8 @@ def score_calculator(request):
     facts = engine.info(CALCULATOR_GAME)
     MIN_SEATS, MAX_SEATS = facts["min_players"], facts["max_players"]  # noqa: N806
     language = page_language()
-    cards, wonders = _names(language)
+    words = presentation.get(CALCULATOR_GAME)
+    cards = words.names(language)[0]
     data = request.POST if request.method == "POST" else request.GET
     try:
         players = int(data.get("players", 3))
@@ -305,19 +292,10 @@ def score_calculator(request):
         if result:
             for row, seat in zip(result, seats):
                 row["label"] = seat["name"] or _("Seat %(number)s") % {"number": seat["number"]}
-                row["wonder_name"] = wonders.get(row["wonder"], row["wonder"])
+                row["wonder_name"] = words.wonder_name(row["wonder"], language)
                 row["categories"] = [row["categories"][key] for key in score_categories.keys(CALCULATOR_GAME)]
-                row["copied_name"] = cards[row["copied_guild"]]["name"] if row["copied_guild"] else ""
-    groups = []
-    cat = _cat.get()
-    for age in (1, 2, 3):
-        seen, items = set(), []
-        for card in sorted(cat.by_age[age], key=lambda c: (COLOR_ORDER.index(c.color), cards[c.id]["name"])):
-            if card.key in seen:
-                continue
-            seen.add(card.key)
-            items.append({"id": card.id, "name": cards[card.id]["name"], "color": card.color})
-        groups.append({"age": age, "cards": items})
+                row["copied_name"] = words.card_name(row["copied_guild"], language) if row["copied_guild"] else ""
+    groups = words.card_picker(language)
     for seat in seats:
         chosen = set(seat["cards"])
         seat["groups"] = [
@@ -327,7 +305,7 @@ def score_calculator(request):
         "seats": seats,
         "players": players,
         "player_counts": range(MIN_SEATS, MAX_SEATS + 1),
-        "wonders": sorted(wonders.items(), key=lambda item: item[1]),
+        "wonders": words.wonder_choices(language),
         "result": result,
         "problems": problems,
         "categories": score_categories.labelled(CALCULATOR_GAME),

@@ -5,14 +5,17 @@ from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiRespo
 from rest_framework import exceptions, serializers
 
 from cards.api import LANG_PARAMETER
-from games.engine.base import catalogue as _cat
+from games import presentation
 from games.history.ratings import DEFAULT_MODE, MODES, PLAYER_COUNTS
 from wonders_site.api_errors import BadQueryParameter
 
 __all__ = [
     "LANG_PARAMETER", "MODE_PARAMETER", "PLAYERS_PARAMETER", "USERNAME_PARAMETER", "MODE_DESCRIPTION", "query_choice", "query_int",
-    "query_mode", "query_players", "wonder_name", "card_name", "player_or_404", "errors",
+    "query_mode", "query_players", "wonder_name", "card_name", "player_or_404", "errors", "CALCULATOR_GAME",
 ]
+
+# The game the score-sheet calculator (its page and POST /api/score-sheet/) scores.
+CALCULATOR_GAME = "base"
 
 MODE_DESCRIPTION = (
     "A mode is a rating ladder, derived by the engine from a match's config (the game, and for some games "
@@ -61,18 +64,13 @@ def query_players(request):
     return query_int(request, "players", PLAYER_COUNTS[0], PLAYER_COUNTS[-1])
 
 
-def wonder_name(wonder_id, lang):
-    wonder = _cat.get().wonders.get(wonder_id)
-    if wonder is None:
-        return wonder_id
-    return wonder.names.get(lang) or wonder.names.get("en") or wonder_id
+def wonder_name(game, wonder_id, lang):
+    """The name of a wonder of `game` (a match's game, or ``game_of_mode(mode)``) in `lang`."""
+    return presentation.get(game).wonder_name(wonder_id, lang)
 
 
-def card_name(card_id, lang):
-    card = _cat.get().cards.get(card_id)
-    if card is None:
-        return card_id
-    return card.names.get(lang) or card.names.get("en") or card_id
+def card_name(game, card_id, lang):
+    return presentation.get(game).card_name(card_id, lang)
 
 
 def player_or_404(username):

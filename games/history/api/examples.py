@@ -1,5 +1,35 @@
-"""Examples of the history API's answers, for the OpenAPI schema."""
+"""Examples of the history API's answers, for the OpenAPI schema. The score sheets are the
+engine's, for the example table of the calculator, each category under its API name."""
+from games import engine
+from games.history import categories
+from games.history.api.common import CALCULATOR_GAME
 from games.history.ratings import PROVISIONAL_SIGMA
+
+SCORE_REQUEST_EXAMPLE = {"seats": [
+    {"name": "Ann", "wonder": "giza", "side": "A", "stages": 3,
+     "cards": ["lumber_yard", "Baths", "Tempio", "workshop", "library"], "coins": 7, "military": [1, 3, -1]},
+    {"name": "Bo", "wonder": "Rhodes", "side": "B", "stages": 2, "cards": ["stockade", "barracks"], "coins": 4,
+     "military": [1, 3, 5, 5]},
+    {"name": "Cy", "wonder": "olympia", "side": "B", "stages": 3, "cards": ["Scientists Guild", "scriptorium"],
+     "coins": 2, "military": [-1, -1, -1]},
+]}
+
+
+def _example_sheets():
+    fields = categories.api_fields(CALCULATOR_GAME)
+    return [
+        {"seat": seat["seat"], **{fields[key]: points for key, points in seat["categories"].items()},
+         "total": seat["total"], "coins": seat["coins"], "rank": seat["rank"], "copied_guild": seat["copied_guild"]}
+        for seat in engine.score_table(CALCULATOR_GAME, SCORE_REQUEST_EXAMPLE)
+    ]
+
+
+SHEETS_EXAMPLE = _example_sheets()
+SHEET_EXAMPLE = SHEETS_EXAMPLE[0]
+AVERAGE_POINTS_EXAMPLE = {
+    field: round(sum(sheet[field] for sheet in SHEETS_EXAMPLE) / len(SHEETS_EXAMPLE), 1)
+    for field in categories.api_fields(CALCULATOR_GAME).values()
+}
 
 MATCH_LIST_EXAMPLE = {
     "next": "http://testserver/api/matches/?cursor=cD0yMDI2LTExLTIx",
@@ -19,9 +49,6 @@ MATCH_LIST_EXAMPLE = {
     }],
 }
 
-SHEET_EXAMPLE = {"seat": 0, "military": 9, "treasury": 3, "wonder_points": 10, "civilian": 17, "science": 13,
-                 "commercial": 4, "guilds": 5, "total": 61, "coins": 9, "rank": 1, "copied_guild": None}
-
 MATCH_DETAIL_EXAMPLE = {
     "id": 42, "status": "finished", "mode": "base", "players": 3,
     "options": {"sides": "A", "wonders": None, "turn_seconds": 0},
@@ -40,7 +67,6 @@ MATCH_DETAIL_EXAMPLE = {
 }
 
 
-
 PLAYER_EXAMPLE = {
     "username": "ann", "display_name": "Ann", "joined": "2026-10-01T09:00:00Z",
     "totals": {"games": 31, "wins": 12, "podiums": 25, "abandoned": 0},
@@ -57,13 +83,11 @@ STATS_EXAMPLE = {
     "rank": 14, "percentile": 97.4, "ranked_players": 512,
     "games": 31, "wins": 12, "podiums": 25, "abandoned": 0, "win_rate": 0.3871,
     "average_score": 52.3, "best_score": {"total": 71, "match": 17},
-    "average_points": {"military": 8.1, "treasury": 3.2, "wonder_points": 9.4, "civilian": 14.5, "science": 9.9,
-                       "commercial": 3.1, "guilds": 4.1},
+    "average_points": AVERAGE_POINTS_EXAMPLE,
     "wonders": [{"wonder": "giza", "wonder_name": "The Pyramids of Giza", "side": "A", "games": 5, "wins": 3,
                  "win_rate": 0.6, "average_score": 58.2}],
     "streaks": {"current_wins": 2, "best_wins": 4, "current_podiums": 6, "best_podiums": 11},
 }
-
 
 
 LEADERBOARD_EXAMPLE = {
@@ -71,14 +95,3 @@ LEADERBOARD_EXAMPLE = {
     "results": [{"rank": 1, "username": "ann", "display_name": "Ann", "mu": 38.1, "sigma": 5.2, "ordinal": 22.5,
                  "games": 140, "wins": 61, "win_rate": 0.4357}],
 }
-
-
-
-SCORE_REQUEST_EXAMPLE = {"seats": [
-    {"name": "Ann", "wonder": "giza", "side": "A", "stages": 3,
-     "cards": ["lumber_yard", "Baths", "Tempio", "workshop", "library"], "coins": 7, "military": [1, 3, -1]},
-    {"name": "Bo", "wonder": "Rhodes", "side": "B", "stages": 2, "cards": ["stockade", "barracks"], "coins": 4,
-     "military": [1, 3, 5, 5]},
-    {"name": "Cy", "wonder": "olympia", "side": "B", "stages": 3, "cards": ["Scientists Guild", "scriptorium"],
-     "coins": 2, "military": [-1, -1, -1]},
-]}

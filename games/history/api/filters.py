@@ -5,13 +5,26 @@ import django_filters
 from django.core.exceptions import ValidationError
 from django_filters.fields import IsoDateTimeField
 
-from games.engine.base import catalogue as _cat
+from games import engine, presentation
 from games.history.models import MatchRecord, SeatResult
 from games.history.ratings import MODES, PLAYER_COUNTS
 
 
 def _wonder_choices():
-    return [(w, w) for w in _cat.get().wonder_ids]
+    """Every wonder id of every registered game, each once."""
+    ids = {}
+    for game in engine.games():
+        ids.update(dict.fromkeys(presentation.get(game).wonder_sides()))
+    return [(wonder, wonder) for wonder in ids]
+
+
+def _side_choices():
+    """Every side a wonder of a registered game has, each once."""
+    sides = {}
+    for game in engine.games():
+        for wonder_sides in presentation.get(game).wonder_sides().values():
+            sides.update(dict.fromkeys(wonder_sides))
+    return [(side, side) for side in sides]
 
 
 class InstantField(IsoDateTimeField):
@@ -44,9 +57,9 @@ class MatchFilter(django_filters.FilterSet):
         choices=[(n, n) for n in PLAYER_COUNTS], coerce=int,
         label="Player count (" + ", ".join(map(str, PLAYER_COUNTS)) + ").",
     )
-    wonder = django_filters.ChoiceFilter(choices=_wonder_choices, method="filter_nothing",
+    wonder = django_filters.ChoiceFilter(choices=_wonder_choices(), method="filter_nothing",
                                          label="Matches in which a seat had this wonder (id).")
-    side = django_filters.ChoiceFilter(choices=[("A", "A"), ("B", "B")], method="filter_nothing",
+    side = django_filters.ChoiceFilter(choices=_side_choices(), method="filter_nothing",
                                        label="With wonder: the side it was played on.")
     finished_after = InstantFilter(
         field_name="finished_at", lookup_expr="gte", label="Finished at or after (ISO 8601).")

@@ -1,35 +1,49 @@
 """Serializers of the history API. Most answers are built as plain dicts by the views (one query
 each, no per-row work); these classes describe them for the OpenAPI schema, and the schema tests
 check that every answer matches."""
+from django.core.exceptions import ImproperlyConfigured
 from rest_framework import serializers
 
-CATEGORIES = ("military", "treasury", "wonder_points", "civilian", "science", "commercial", "guilds")
-API_FIELD_NAMES = {"wonder": "wonder_points"}  # the API's name of an engine category, where it differs
+from games import engine
+from games.history import categories
 
 
-def api_field(category):
-    """The API's field name of an engine score category."""
-    return API_FIELD_NAMES.get(category, category)
+class PerCategorySerializer(serializers.Serializer):
+    """One field per score category of every registered game; a category that only some games
+    have is left out of the other games' answers."""
+
+    # The category fields (named by categories.api_field) come before the fields a subclass
+    # declares, and are built when the serializer is used: the schema follows the registry.
+
+    def category_field(self, **options):
+        raise NotImplementedError
+
+    def get_fields(self):
+        declared = super().get_fields()
+        every_game = engine.games()
+        fields = {}
+        for name, key, games in categories.registered_api_fields():
+            if name in declared:
+                raise ImproperlyConfigured(
+                    f"{type(self).__name__}: the category {key!r} would replace the field {name!r}")
+            notes = []
+            if name != key:
+                notes.append(f"Points of the score category {key}; the name {key} alone is the seat label.")
+            if games != every_game:
+                notes.append("Only in matches of: " + ", ".join(games) + ".")
+            fields[name] = self.category_field(required=games == every_game, help_text=" ".join(notes) or None)
+        fields.update(declared)
+        return fields
 
 
-class CategoryPointsSerializer(serializers.Serializer):
-    military = serializers.IntegerField()
-    treasury = serializers.IntegerField()
-    wonder_points = serializers.IntegerField(help_text="Points of the wonder's built stages.")
-    civilian = serializers.IntegerField()
-    science = serializers.IntegerField()
-    commercial = serializers.IntegerField()
-    guilds = serializers.IntegerField()
+class CategoryPointsSerializer(PerCategorySerializer):
+    def category_field(self, **options):
+        return serializers.IntegerField(**options)
 
 
-class AveragePointsSerializer(serializers.Serializer):
-    military = serializers.FloatField(allow_null=True)
-    treasury = serializers.FloatField(allow_null=True)
-    wonder_points = serializers.FloatField(allow_null=True)
-    civilian = serializers.FloatField(allow_null=True)
-    science = serializers.FloatField(allow_null=True)
-    commercial = serializers.FloatField(allow_null=True)
-    guilds = serializers.FloatField(allow_null=True)
+class AveragePointsSerializer(PerCategorySerializer):
+    def category_field(self, **options):
+        return serializers.FloatField(allow_null=True, **options)
 
 
 class ScoreSheetRowSerializer(CategoryPointsSerializer):

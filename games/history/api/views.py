@@ -18,10 +18,11 @@ from rest_framework.views import APIView
 from cards.language import api_language
 from accounts.services import display_name
 from games import engine
+from games.history import categories
 from games.history.api import serializers as s
 from games.history.api.common import (
-    LANG_PARAMETER, MODE_DESCRIPTION, MODE_PARAMETER, PLAYERS_PARAMETER, USERNAME_PARAMETER, card_name, errors,
-    player_or_404, query_int, query_mode, query_players, wonder_name,
+    CALCULATOR_GAME, LANG_PARAMETER, MODE_DESCRIPTION, MODE_PARAMETER, PLAYERS_PARAMETER, USERNAME_PARAMETER,
+    card_name, errors, player_or_404, query_int, query_mode, query_players, wonder_name,
 )
 from games.history.api.filters import MatchFilter
 from games.history.api.pagination import NewestFirstCursor
@@ -123,7 +124,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
                     "bot_level": seat.bot_level,
                     "taken_over": seat.taken_over,
                     "wonder": label.get("wonder") or None,
-                    "wonder_name": wonder_name(label["wonder"], lang) if label.get("wonder") else None,
+                    "wonder_name": wonder_name(match.game, label["wonder"], lang) if label.get("wonder") else None,
                     "side": label.get("side") or None,
                 }
                 for seat, label in zip(seats, labels)
@@ -171,7 +172,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         if match.status != Match.Status.FINISHED or match.state is None:
             raise NotFinished()
         frames = match_timeline(match)
-        return Response({"match": match.pk, "frames": frames, "names": names_of(frames, lang)})
+        return Response({"match": match.pk, "frames": frames, "names": names_of(match.game, lang)})
 
 
 class PlayerViewSet(viewsets.ViewSet):
@@ -290,17 +291,20 @@ class ScoreSheetView(APIView):
         body = s.TableSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         try:
-            seats = engine.score_table("base", {"seats": [dict(seat) for seat in body.validated_data["seats"]]})
+            seats = engine.score_table(CALCULATOR_GAME, {"seats": [dict(seat) for seat in body.validated_data["seats"]]})
         except engine.TableError as error:
             return Response(error_body("impossible_table", "This table could not exist.", {"problems": error.problems}),
                             status=status.HTTP_400_BAD_REQUEST)
+        fields = categories.api_fields(CALCULATOR_GAME)
         for seat in seats:
-            seat.pop("categories")  # the API's sheet names each category field (wonder_points)
-            seat["wonder_name"] = wonder_name(seat["wonder"], lang)
-        names = {c: card_name(c, lang) for seat in seats for c in seat["cards"]}
+            # each category under its API name, whatever flat fields the engine's sheet carries
+            for key, points in seat.pop("categories").items():
+                seat[fields[key]] = points
+            seat["wonder_name"] = wonder_name(CALCULATOR_GAME, seat["wonder"], lang)
+        names = {c: card_name(CALCULATOR_GAME, c, lang) for seat in seats for c in seat["cards"]}
         for seat in seats:
             if seat["copied_guild"]:
-                names[seat["copied_guild"]] = card_name(seat["copied_guild"], lang)
+                names[seat["copied_guild"]] = card_name(CALCULATOR_GAME, seat["copied_guild"], lang)
         return Response({"seats": seats, "names": names})
 
 

@@ -25,3 +25,21 @@ def url(name, language, *args):
     """The URL of a named page in a language."""
     with translation.override(language):
         return reverse(name, args=args)
+
+
+class FakeGame:
+    """A game for the registry in tests: only its static facts (engine.info)."""
+
+    def __init__(self, game_id, **facts):
+        self.INFO = {"id": game_id, "min_players": 2, "max_players": 5, "score_categories": ["points"],
+                     "seat_label_keys": [], "rating_modes": [game_id], **facts}
+
+
+def register_fake_game(monkeypatch, game_id, **facts):
+    """Register a FakeGame under `game_id` in the engine's registry for the test's duration."""
+    from games.engine import registry
+
+    game = FakeGame(game_id, **facts)
+    monkeypatch.setitem(registry.GAMES, game_id, f"tests.fake.{game_id}")
+    monkeypatch.setitem(registry._loaded, game_id, game)
+    return game

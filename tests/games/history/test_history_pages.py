@@ -173,3 +173,14 @@ def test_the_match_page_lists_the_engine_categories_of_each_seat_in_order(client
     row = re.search(r"<tbody>\s*<tr[^>]*>(.*?)</tr>", html, re.S).group(1)
     cells = re.findall(r'<td class="num">(-?\d+)</td>', row)
     assert cells[:7] == [str(first[key]) for key in engine.info("base")["score_categories"]]
+
+
+@pytest.mark.parametrize("language, science, guilds", [
+    ("en", "Science", "Guilds"), ("it", "Scienza", "Gilde"), ("pt-br", "Ciência", "Grêmios")])
+def test_the_calculator_labels_the_score_categories_in_the_pages_language(client, db, language, science, guilds):
+    html = client.post(url("score-calculator", language), {
+        "players": "3", "seat-0-wonder": "giza", "seat-1-wonder": "rhodes", "seat-2-wonder": "ephesus",
+    }).content.decode()
+    assert f'<th scope="col" class="num">{science}</th>' in html
+    assert f'<th scope="col" class="num">{guilds}</th>' in html
+

@@ -196,8 +196,9 @@ def leaderboard(request):
 # ---------------------------------------------------------------------------------------------
 # the score-sheet calculator
 
+# The engine's table problems in words; a code missing here shows the engine's message (the page
+# never sends a player count outside the engine's range, so bad_player_count needs no words).
 PROBLEMS = {
-    "bad_player_count": gettext_lazy("A table has 3 to 7 seats."),
     "unknown_wonder": gettext_lazy("Choose a wonder."),
     "ambiguous_wonder": gettext_lazy("This names several wonders."),
     "duplicate_wonder": gettext_lazy("This wonder is already at another seat."),
@@ -249,9 +250,9 @@ def score_calculator(request):
     cards = words.names(language)[0]
     data = request.POST if request.method == "POST" else request.GET
     try:
-        players = int(data.get("players", 3))
+        players = int(data.get("players", MIN_SEATS))
     except ValueError:
-        players = 3
+        players = MIN_SEATS
     players = min(max(players, MIN_SEATS), MAX_SEATS)
     seats = []
     for k in range(MAX_SEATS):

@@ -6,6 +6,7 @@ from rest_framework import serializers
 
 from games import engine
 from games.history import categories
+from games.history.api.common import CALCULATOR_GAME
 
 
 class PerCategorySerializer(serializers.Serializer):
@@ -325,9 +326,14 @@ class TableSeatSerializer(serializers.Serializer):
                                      max_length=6, help_text="Conflict tokens: 1, 3, 5 for victories, -1 for defeats.")
 
 
+CALCULATOR_FACTS = engine.info(CALCULATOR_GAME)
+
+
 class TableSerializer(serializers.Serializer):
-    seats = TableSeatSerializer(many=True, max_length=7,
-                                help_text="3 to 7 seats, clockwise: each seat's left neighbour is the next.")
+    seats = TableSeatSerializer(
+        many=True, max_length=CALCULATOR_FACTS["max_players"],
+        help_text=f"{CALCULATOR_FACTS['min_players']} to {CALCULATOR_FACTS['max_players']} seats, clockwise: "
+        "each seat's left neighbour is the next.")
 
 
 class ScoredSeatSerializer(ScoreSheetRowSerializer):

@@ -184,3 +184,11 @@ def test_the_calculator_labels_the_score_categories_in_the_pages_language(client
     assert f'<th scope="col" class="num">{science}</th>' in html
     assert f'<th scope="col" class="num">{guilds}</th>' in html
 
+
+def test_the_calculator_offers_the_player_counts_its_game_declares(client, db, monkeypatch):
+    facts = dict(engine.info("base"), min_players=4, max_players=5)
+    monkeypatch.setattr(engine, "info", lambda game: facts)
+    html = client.get(url("score-calculator", "en")).content.decode()
+    assert re.findall(r'<option value="(\d)"', html) == ["4", "5"]
+    assert '<option value="4" selected>' in html
+    assert html.count('<fieldset class="seat') == 5

@@ -55,15 +55,18 @@ class ScoreSheetRowSerializer(CategoryPointsSerializer):
     copied_guild = serializers.CharField(allow_null=True, help_text="Olympia B: the neighbour's guild copied.")
 
 
-class SeatSummarySerializer(serializers.Serializer):
+class WonderSideSerializer(serializers.Serializer):
+    wonder = serializers.CharField()
+    wonder_name = serializers.CharField(help_text="In ?lang=.")
+    side = serializers.CharField()
+
+
+class SeatSummarySerializer(WonderSideSerializer):
     seat = serializers.IntegerField()
     username = serializers.CharField(allow_null=True, help_text="Null for a bot seat.")
     display_name = serializers.CharField()
     bot_level = serializers.CharField(help_text="'' for a person; random/greedy for a bot or a taken-over seat.")
     abandoned = serializers.BooleanField(help_text="The person left and a bot finished the game for the seat.")
-    wonder = serializers.CharField()
-    wonder_name = serializers.CharField()
-    side = serializers.CharField()
     rank = serializers.IntegerField()
     total = serializers.IntegerField()
 
@@ -94,15 +97,18 @@ OPTIONS_HELP = ("The options the game declares (engine info: options) as the mat
                 "and turn_seconds.")
 
 
-class RatingChangeSerializer(serializers.Serializer):
-    username = serializers.CharField()
-    rank = serializers.IntegerField()
+class RatingMoveSerializer(serializers.Serializer):
     mu_before = serializers.FloatField()
     sigma_before = serializers.FloatField()
     ordinal_before = serializers.FloatField()
     mu_after = serializers.FloatField()
     sigma_after = serializers.FloatField()
     ordinal_after = serializers.FloatField()
+
+
+class RatingChangeSerializer(RatingMoveSerializer):
+    username = serializers.CharField()
+    rank = serializers.IntegerField()
 
 
 class LogEntrySerializer(serializers.Serializer):
@@ -168,13 +174,16 @@ class ReplaySerializer(serializers.Serializer):
     names = serializers.DictField(child=serializers.CharField(), help_text="Card and wonder names in ?lang=.")
 
 
-class RatingSerializer(serializers.Serializer):
-    mode = serializers.CharField()
+class StatsRatingSerializer(serializers.Serializer):
     mu = serializers.FloatField()
     sigma = serializers.FloatField()
     ordinal = serializers.FloatField(help_text="mu - 3 sigma, what the leaderboard sorts by.")
     provisional = serializers.BooleanField(help_text="True while sigma is high (about the first five rated matches).")
     rated_games = serializers.IntegerField()
+
+
+class RatingSerializer(StatsRatingSerializer):
+    mode = serializers.CharField()
     wins = serializers.IntegerField()
 
 
@@ -185,15 +194,12 @@ class TotalsSerializer(serializers.Serializer):
     abandoned = serializers.IntegerField()
 
 
-class RecentMatchSerializer(serializers.Serializer):
+class RecentMatchSerializer(WonderSideSerializer):
     match = serializers.IntegerField()
     finished_at = serializers.DateTimeField()
     mode = serializers.CharField()
     players = serializers.IntegerField()
     rated = serializers.BooleanField()
-    wonder = serializers.CharField()
-    wonder_name = serializers.CharField()
-    side = serializers.CharField()
     rank = serializers.IntegerField()
     total = serializers.IntegerField()
 
@@ -212,10 +218,7 @@ class BestScoreSerializer(serializers.Serializer):
     match = serializers.IntegerField()
 
 
-class WonderResultSerializer(serializers.Serializer):
-    wonder = serializers.CharField()
-    wonder_name = serializers.CharField()
-    side = serializers.CharField()
+class WonderResultSerializer(WonderSideSerializer):
     games = serializers.IntegerField()
     wins = serializers.IntegerField()
     win_rate = serializers.FloatField()
@@ -229,15 +232,7 @@ class StreaksSerializer(serializers.Serializer):
     best_podiums = serializers.IntegerField()
 
 
-class StatsRatingSerializer(serializers.Serializer):
-    mu = serializers.FloatField()
-    sigma = serializers.FloatField()
-    ordinal = serializers.FloatField()
-    provisional = serializers.BooleanField()
-    rated_games = serializers.IntegerField()
-
-
-class StatsSerializer(serializers.Serializer):
+class StatsSerializer(TotalsSerializer):
     username = serializers.CharField()
     mode = serializers.CharField()
     players = serializers.IntegerField(allow_null=True, help_text="The player-count filter, if any.")
@@ -246,10 +241,6 @@ class StatsSerializer(serializers.Serializer):
     percentile = serializers.FloatField(
         allow_null=True, help_text="Share of ranked players rated below, in percent; null while provisional.")
     ranked_players = serializers.IntegerField()
-    games = serializers.IntegerField()
-    wins = serializers.IntegerField()
-    podiums = serializers.IntegerField()
-    abandoned = serializers.IntegerField()
     win_rate = serializers.FloatField(allow_null=True)
     average_score = serializers.FloatField(allow_null=True)
     best_score = BestScoreSerializer(allow_null=True)
@@ -258,17 +249,11 @@ class StatsSerializer(serializers.Serializer):
     streaks = StreaksSerializer()
 
 
-class RatingPointSerializer(serializers.Serializer):
+class RatingPointSerializer(RatingMoveSerializer):
     match = serializers.IntegerField()
     finished_at = serializers.DateTimeField()
     players = serializers.IntegerField()
     rank = serializers.IntegerField()
-    mu_before = serializers.FloatField()
-    sigma_before = serializers.FloatField()
-    ordinal_before = serializers.FloatField()
-    mu_after = serializers.FloatField()
-    sigma_after = serializers.FloatField()
-    ordinal_after = serializers.FloatField()
 
 
 class RatingHistorySerializer(serializers.Serializer):
@@ -295,10 +280,7 @@ class LeaderboardSerializer(serializers.Serializer):
     results = LeaderRowSerializer(many=True)
 
 
-class WonderStatSerializer(serializers.Serializer):
-    wonder = serializers.CharField()
-    wonder_name = serializers.CharField()
-    side = serializers.CharField()
+class WonderStatSerializer(WonderSideSerializer):
     matches = serializers.IntegerField()
     wins = serializers.IntegerField()
     win_rate = serializers.FloatField(allow_null=True)
@@ -336,11 +318,8 @@ class TableSerializer(serializers.Serializer):
         "each seat's left neighbour is the next.")
 
 
-class ScoredSeatSerializer(ScoreSheetRowSerializer):
+class ScoredSeatSerializer(ScoreSheetRowSerializer, WonderSideSerializer):
     name = serializers.CharField()
-    wonder = serializers.CharField()
-    wonder_name = serializers.CharField()
-    side = serializers.CharField()
     stages = serializers.IntegerField()
     cards = serializers.ListField(child=serializers.CharField(), help_text="The card ids understood.")
 

@@ -26,6 +26,7 @@ it is)::
     card_picker(language) -> [{"age", "cards": [{"id", "name", "color"}]}]   # the calculator's
     city_groups(card_ids, language) -> [(colour, [name])]   # a city's cards as the game groups them
     category_label(category, language) -> str   # the words of an engine score category
+    CATEGORY_NOTES: {category: sheet key}       # a card named next to a category's points
 
 Results may be cached and shared between requests: read them, never change them.
 """

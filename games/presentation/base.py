@@ -107,6 +107,10 @@ BOARD_WORDS = {
 }
 
 
+# A score sheet key whose card the game page names next to a category's points (Olympia B's guild).
+CATEGORY_NOTES = {"guilds": "copied_guild"}
+
+
 def error_words():
     return RULE_ERRORS
 

@@ -23,7 +23,8 @@ def game(request, match_id):
         "match": match, "section": "play", "seat": seat,
         "page_data": {
             "match": match.pk, "ws_path": f"/ws/games/{match.pk}/", "language": language(),
-            "categories": [{"key": key, "label": str(label)} for key, label in score_categories.labelled(match.game)],
+            "categories": [{"key": key, "label": str(label), "note": shown.CATEGORY_NOTES.get(key)}
+                           for key, label in score_categories.labelled(match.game)],
         },
         "catalogue": shown.page_catalogue(language()),
         "ui": as_text({**UI, **shown.board_words()}), "errors": as_text({**ERRORS, **shown.error_words()}),

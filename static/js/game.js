@@ -428,7 +428,8 @@
     var rows = PAGE.categories.map(function (category) {
       var cat = category.key;
       return el("tr", {}, [el("th", { scope: "row", text: category.label })].concat(view.scores.map(function (sheet) {
-        var note = cat === "guilds" && sheet.copied_guild ? " (" + t("copied_guild", { card: cardName(sheet.copied_guild) }) + ")" : "";
+        var noted = category.note && sheet[category.note];
+        var note = noted ? " (" + t("copied_guild", { card: cardName(noted) }) + ")" : "";
         return el("td", { text: sheet[cat] + note });
       })));
     });

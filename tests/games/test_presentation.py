@@ -132,3 +132,9 @@ def test_the_base_games_category_words_are_written_in_each_language():
 
 def test_a_category_without_words_is_shown_by_its_key():
     assert base.category_label("cats", "it") == "cats"
+
+
+@pytest.mark.parametrize("game_id", engine.games())
+def test_category_notes_name_categories_the_game_scores(game_id):
+    notes = getattr(presentation.get(game_id), "CATEGORY_NOTES")
+    assert set(notes) <= set(engine.info(game_id)["score_categories"])

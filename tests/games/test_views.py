@@ -152,7 +152,15 @@ def test_the_game_page_lists_the_score_categories_the_engine_declares_with_their
     monkeypatch.setattr(engine, "info", lambda game: facts)
     match = start_table(make_user("host"), players=3)
     data = page_json(client.get(url("game", match.pk, lang="it")), "game-data")
-    assert data["categories"] == [{"key": "science", "label": "Scienza"}, {"key": "military", "label": "Militare"}]
+    assert data["categories"] == [{"key": "science", "label": "Scienza", "note": None},
+                                  {"key": "military", "label": "Militare", "note": None}]
+
+
+def test_the_game_page_names_the_sheet_key_a_category_notes(client, make_user):
+    match = start_table(make_user("host"), players=3)
+    data = page_json(client.get(url("game", match.pk)), "game-data")
+    notes = {c["key"]: c["note"] for c in data["categories"] if c["note"]}
+    assert notes == {"guilds": "copied_guild"}
 
 
 def test_the_lobby_form_shows_the_options_the_game_declares(client, make_user):

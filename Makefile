@@ -7,7 +7,7 @@ PORT ?= 8000
 INTEGRATION_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/wonders
 INTEGRATION_REDIS_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: run test test-integration test-e2e bench bench-search bench-api bench-live fuzz-api messages clean
+.PHONY: run test test-integration test-e2e bench bench-search bench-api bench-bots bench-live fuzz-api messages clean
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -41,6 +41,16 @@ bench-search: $(VENV)/.installed
 # 10,000 players and 100,000 matches bulk-loaded into PostgreSQL, then p50/p99 of the history API.
 bench-api: $(VENV)/.installed
 	DATABASE_URL=$${BENCH_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/wonders_bench} $(PY) bench/bench_api.py
+
+# A bot tournament: BOT against AGAINST in GAME at PLAYERS seats, seats rotated (bench/bench_bots.py).
+BOT ?= search
+AGAINST ?= greedy
+GAME ?= base
+GAMES ?= 100
+SECONDS ?= 1.0
+bench-bots: $(VENV)/.installed
+	$(PY) bench/bench_bots.py --bot $(BOT) --against $(AGAINST) --game $(GAME) --players $(PLAYERS) \
+		--games $(GAMES) --seconds $(SECONDS)
 
 # The real stack (daphne, Redis, a Celery worker) and N concurrent bot tables over WebSockets.
 TABLES ?= 10

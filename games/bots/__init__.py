@@ -2,12 +2,14 @@
 
     choose(view, legal_actions, rng) -> one of legal_actions
 
-`rng` is a random.Random owned by the caller (no global random). Bots: `random` and `greedy`.
+`rng` is a random.Random owned by the caller (no global random). Bots: `random`, `greedy` (one
+ply, the game's heuristic) and `search` (determinized Monte Carlo search; extra keyword
+arguments: its budget, `seconds` and/or `iterations`).
 """
 
-from . import greedy_bot, random_bot
+from . import greedy_bot, random_bot, search_bot
 
-BOTS = {"random": random_bot, "greedy": greedy_bot}
+BOTS = {"random": random_bot, "greedy": greedy_bot, "search": search_bot}
 
 
 def get(name):

@@ -161,3 +161,26 @@ def check_game(config, seed):
     check_scores(state)
     check_replay(config, state, snapshots)
     return state
+
+
+def check_bots_finish(config, seed, levels, **budget):
+    """A game where seat k is played by the bot levels[k % len(levels)] (the search bot with
+    `budget`) ends, every bot choosing only among the legal actions it is given."""
+    from games import bots
+
+    rng = random.Random(seed)
+    state = engine.new_game(config, seed)
+    steps = 0
+    while not engine.is_over(state):
+        for seat in engine.to_act(state):
+            legal = engine.legal_actions(state, seat)
+            level = levels[seat % len(levels)]
+            extra = budget if level == "search" else {}
+            action = bots.get(level).choose(engine.view(state, seat), legal, rng, **extra)
+            assert action in legal, f"bot {level} chose an action that is not legal: {action!r}"
+            state, _events = engine.apply(state, seat, action)
+            if engine.is_over(state):
+                break
+        steps += 1
+        assert steps < MAX_STEPS, "the bots' game did not end"
+    return state

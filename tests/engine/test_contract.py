@@ -94,3 +94,10 @@ def test_the_suite_tells_a_sample_that_is_the_real_state_from_one_that_redeals_i
     assert testing.check_sample_state(state, 0, random.Random(1)) is True
     monkeypatch.setattr(engine, "sample_state", lambda view, seat, rng: state)
     assert testing.check_sample_state(state, 0, random.Random(1)) is False
+
+
+@pytest.mark.parametrize("config", [configs[0] for configs in CONFIGS.values()], ids=sorted(CONFIGS))
+def test_every_bot_level_plays_every_registered_game_to_the_end(config):
+    levels = ["search", *engine.info(config["game"])["bot_levels"]]
+    state = testing.check_bots_finish(config, seed=4, levels=levels, iterations=2)
+    assert engine.is_over(state)

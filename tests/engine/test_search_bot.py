@@ -1,0 +1,110 @@
+"""The search bot sees only its seat's view, and its search finds a move that clearly wins."""
+import itertools
+import random
+
+import pytest
+
+from games import bots, engine
+from games.bots import search_bot
+
+
+def a_state_after(config, seed, decisions):
+    """A state after `decisions` random legal moves of a seeded game."""
+    rng = random.Random(seed)
+    state = engine.new_game(config, seed)
+    done = 0
+    while done < decisions and not engine.is_over(state):
+        seat = engine.to_act(state)[0]
+        state, _ = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+        done += 1
+    return state
+
+
+def test_its_choice_does_not_depend_on_the_cards_its_seat_cannot_see():
+    real = a_state_after({"game": "base", "players": 4, "sides": "A"}, seed=8, decisions=30)
+    seat = engine.to_act(real)[0]
+    view = engine.view(real, seat)
+    other = engine.sample_state(view, seat, random.Random(99))  # same view, other hidden cards
+    assert engine.view(other, seat) == view and other != real
+    legal = engine.legal_actions(real, seat)
+    assert engine.legal_actions(other, seat) == legal
+    first = search_bot.choose(view, legal, random.Random(5), iterations=24)
+    second = search_bot.choose(engine.view(other, seat), engine.legal_actions(other, seat), random.Random(5),
+                               iterations=24)
+    assert first == second
+
+
+def test_its_code_is_given_no_state():
+    import inspect
+
+    assert list(inspect.signature(search_bot.choose).parameters)[:3] == ["view", "legal_actions", "rng"]
+
+
+def final_ranks(state, seat, mine, others_pick):
+    state, _ = engine.apply(state, seat, mine)
+    for other, action in others_pick:
+        state, _ = engine.apply(state, other, action)
+    while not engine.is_over(state):  # a prompt after the last turn (Babylon, Halicarnassus): greedy
+        for s in engine.to_act(state):
+            legal = engine.legal_actions(state, s)
+            state, _ = engine.apply(state, s, bots.get("greedy").choose(engine.view(state, s), legal, random.Random(0)))
+    return {sheet["seat"]: sheet["rank"] for sheet in engine.scores(state)}
+
+
+def a_last_turn_with_one_winning_card():
+    """The last turn of Age III, 3 players, seat 0 to choose: some moves win the game whatever the
+    others do, the others lose whatever they do, and the greedy bot picks a losing one (searched
+    over seeded games)."""
+    greedy = bots.get("greedy")
+    for seed in range(400):
+        rng = random.Random(seed)
+        state = engine.new_game({"game": "base", "players": 3, "sides": "A"}, seed)
+        while not engine.is_over(state):
+            view = engine.view(state, None)
+            if view["phase"] == "play" and view["age"] == 3 and view["turn"] == 6:
+                break
+            for s in engine.to_act(state):
+                legal = engine.legal_actions(state, s)
+                state, _ = engine.apply(state, s, greedy.choose(engine.view(state, s), legal, rng))
+        if engine.is_over(state) or 0 not in engine.to_act(state):
+            continue
+        others = [s for s in engine.to_act(state) if s != 0]
+        other_options = [engine.legal_actions(state, s) for s in others]
+        verdicts = {}
+        for mine in engine.legal_actions(state, 0):
+            outcomes = {final_ranks(state, 0, mine, list(zip(others, pick)))[0] == 1
+                        for pick in itertools.product(*other_options)}
+            if len(outcomes) == 1:
+                verdicts[search_bot._family(mine)] = (mine, outcomes.pop())
+        winning = [a for a, wins in verdicts.values() if wins]
+        losing = [a for a, wins in verdicts.values() if not wins]
+        families = {search_bot._family(a) for a in engine.legal_actions(state, 0)}
+        greedy_pick = greedy.choose(engine.view(state, 0), engine.legal_actions(state, 0), random.Random(1))
+        if winning and losing and len(verdicts) == len(families) and \
+                search_bot._family(greedy_pick) in {search_bot._family(a) for a in losing}:
+            return state, winning
+    pytest.fail("no seeded game gives such a last turn")
+
+
+def test_it_finds_the_card_that_wins_on_the_last_turn():
+    state, winning = a_last_turn_with_one_winning_card()
+    choice = search_bot.choose(engine.view(state, 0), engine.legal_actions(state, 0), random.Random(3),
+                               iterations=60)
+    assert search_bot._family(choice) in {search_bot._family(a) for a in winning}
+
+
+def test_the_outcome_counts_a_win_first_then_rank_then_margin():
+    def sheets(ranks_totals):
+        return [{"seat": s, "rank": r, "total": t} for s, (r, t) in enumerate(ranks_totals)]
+
+    won_by_one = search_bot.outcome_value(sheets([(1, 50), (2, 49), (3, 30)]), 0)
+    second_close = search_bot.outcome_value(sheets([(2, 49), (1, 50), (3, 30)]), 0)
+    last = search_bot.outcome_value(sheets([(3, 20), (1, 50), (2, 40)]), 0)
+    won_by_ten = search_bot.outcome_value(sheets([(1, 60), (2, 50), (3, 30)]), 0)
+    assert won_by_ten > won_by_one > second_close > last
+    assert 0.0 <= last and won_by_ten <= 1.0
+
+
+def test_with_one_candidate_it_answers_at_once():
+    legal = [{"type": "pass"}]
+    assert search_bot.choose({"seat": 0}, legal, random.Random(1), seconds=100) == legal[0]

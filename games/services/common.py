@@ -30,8 +30,18 @@ class Accepted:
 
 
 def after_commit(func):
-    """Run `func` once the current transaction commits; a failure is logged, not raised."""
-    transaction.on_commit(func, robust=True)
+    """Run `func` once the current transaction commits. A failure (a broadcast, an enqueue) is
+    logged and never undoes or hides what was committed: the caller still answers, and the other
+    callbacks still run. Django's own `robust=True` cannot be relied on here: it names the failed
+    callback by `__qualname__`, which a functools.partial lacks, and that error escapes."""
+
+    def run_after_commit():
+        try:
+            func()
+        except Exception:  # noqa: BLE001 - committed is committed; the sweep and resyncs recover
+            log.exception("after commit: %r failed", func)
+
+    transaction.on_commit(run_after_commit)
 
 
 def lock_match(match_id):

@@ -94,7 +94,10 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # redis-py 8 times socket reads out after 5 s by default, as long as the layer's own
+            # blocking read: every idle socket died with 1011. Reads may wait longer than that read.
+            "CONFIG": {"hosts": [{"address": REDIS_URL,
+                                  "socket_timeout": env_int("REDIS_SOCKET_TIMEOUT", 30, minimum=6)}]},
         }
     }
 else:

@@ -56,3 +56,18 @@ def test_a_connection_to_a_match_that_does_not_exist_is_closed_with_4404(live_st
     first, code = asyncio.run(run())
     assert first["type"] == "error" and first["code"] == "no_such_match"
     assert code == 4404
+
+
+def test_an_idle_socket_stays_open_for_a_minute_over_the_redis_channel_layer(live_stack):
+    async def run():
+        ws = await connect(live_stack.ws_url("/ws/lobby/"), origin=live_stack.origin, open_timeout=10)
+        first = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        with pytest.raises(asyncio.TimeoutError):  # nothing to say for 60 s; the socket must not close
+            await asyncio.wait_for(ws.recv(), 60)
+        await ws.send(json.dumps({"type": "ping"}))
+        answer = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        await ws.close()
+        return first, answer
+
+    first, answer = asyncio.run(run())
+    assert first["type"] == "tables" and answer == {"type": "pong"}

@@ -77,7 +77,16 @@ TEMPLATES = [
 # Database: SQLite file by default, PostgreSQL when DATABASE_URL says so.
 DATABASE_URL = env_url("DATABASE_URL", ("sqlite", "postgres", "postgresql"))
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    # PostgreSQL: no persistent connections (under ASGI every request runs in a thread of its own
+    # and kept connections piled up to the server's limit), but a pool per process (psycopg's, as
+    # Django offers it): DB_POOL_MAX bounds what one process (daphne, a Celery worker) holds.
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 1,
+            "max_size": env_int("DB_POOL_MAX", 8, minimum=1),
+            "timeout": env_int("DB_POOL_TIMEOUT", 10, minimum=1),
+        }
 else:
     DATABASES = {
         "default": {

@@ -117,8 +117,10 @@ def do_submit(match_id, user, action, *, client_id=None, step=None, seat=None):
             raise ServiceError("not_your_seat", seat=seat, your_seat=mine.number)
         if client_id is not None:
             done = MatchAction.objects.filter(match=match, seat=mine.number, client_id=client_id).first()
-            if done is not None:
+            if done is not None and done.action == action:
                 return Accepted(version=done.version, duplicate=True)
+            if done is not None:  # the id of an earlier move, sent with another move: nothing applied
+                raise ServiceError("client_id_reused", client_id=client_id, version=done.version)
         if match.status == Match.Status.OPEN:
             raise ServiceError("not_started")
         if match.status == Match.Status.FINISHED:

@@ -42,10 +42,24 @@ def test_a_resubmitted_client_id_is_answered_and_not_applied_twice(make_user):
     match = start_table(host, players=3, others=[guest])
     first = act(match, host, 0, client_id="again")
     match.refresh_from_db()
-    again = services.do_submit(match.pk, host, {"type": "discard", "card": "whatever"}, client_id="again", step=0)
+    sent = MatchAction.objects.get(match=match, client_id="again").action
+    again = services.do_submit(match.pk, host, sent, client_id="again", step=0)
     assert again == services.Accepted(version=first.version, duplicate=True)
     assert Match.objects.get(pk=match.pk).version == match.version
     assert MatchAction.objects.filter(match=match, client_id="again").count() == 1
+
+
+def test_an_earlier_moves_client_id_sent_with_another_move_is_refused_not_acknowledged(make_user):
+    host, guest = make_user("host"), make_user("guest")
+    match = start_table(host, players=3, others=[guest])
+    act(match, host, 0, client_id="reused")
+    match.refresh_from_db()
+    other = next(a for a in engine.legal_actions(match.state, 0)
+                 if a != MatchAction.objects.get(match=match, client_id="reused").action)
+    with pytest.raises(ServiceError) as refused:
+        services.do_submit(match.pk, host, other, client_id="reused")
+    assert refused.value.code == "client_id_reused"
+    assert Match.objects.get(pk=match.pk).version == match.version
 
 
 def test_refused_actions_carry_the_engine_code_and_facts_and_change_nothing(make_user):

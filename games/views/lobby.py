@@ -43,7 +43,7 @@ class CreateTableForm(forms.Form):
 
     def __init__(self, *args, game=DEFAULT_GAME, **kwargs):
         super().__init__(*args, **kwargs)
-        self.game = game
+        self.game = self.game_id = game
         info = engine.info(game)
         words = presentation.get(game).option_words(language())
         self.fields["game"].choices = game_choices()

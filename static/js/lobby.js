@@ -117,7 +117,7 @@
     var form = document.querySelector(".create-form");
     if (!form) return;
     var players = form.querySelector("[name=players]");
-    var game = form.querySelector("[name=game]");
+    var game = document.getElementById("choose-game-select");
     var chooseGame = document.getElementById("choose-game");
     function update() {
       var n = parseInt(players.value, 10);

@@ -16,7 +16,7 @@ from games import protocol, services
 
 log = logging.getLogger(__name__)
 
-CLOSE_NO_SUCH_MATCH = 4404
+CLOSE_NO_SUCH_MATCH = 4404  # also: no such path
 
 
 class _Base(AsyncWebsocketConsumer):
@@ -144,3 +144,12 @@ class LobbyConsumer(_Base):
 
     async def lobby_tables(self, event):
         await self.send_json(event["payload"])
+
+
+class NoSuchPathConsumer(AsyncWebsocketConsumer):
+    """A WebSocket path the site does not serve: one coded error, then closed with 4404."""
+
+    async def connect(self):
+        await self.accept()
+        await self.send(text_data=json.dumps(protocol.error("no_such_path", {"path": self.scope.get("path", "")[:200]})))
+        await self.close(code=CLOSE_NO_SUCH_MATCH)

@@ -5,7 +5,8 @@ for the whole protocol; error codes raised here:
 
 - `too_large`: the frame is over MAX_MESSAGE_BYTES (facts: `limit`);
 - `not_json`: not a JSON text (binary frames included);
-- `bad_message`: not an object, or a field missing or of the wrong type (facts: `field`);
+- `bad_message`: not an object, a field missing or of the wrong type, or an action nested deeper
+  than MAX_DEPTH (facts: `field`);
 - `unknown_type`: a `type` this endpoint does not take (facts: `type`, `expected`).
 """
 import json
@@ -14,8 +15,9 @@ import time
 from collections import deque
 
 MAX_MESSAGE_BYTES = 16 * 1024
+MAX_DEPTH = 8  # an action is a few levels deep; a deeper one is refused before anything reads it
 RATE_WINDOW_SECONDS = 10
-CLIENT_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,64}$")
+CLIENT_ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
 
 GAME_TYPES = ("act", "resync", "deadline", "ping")
 LOBBY_TYPES = ("resync", "ping")
@@ -47,7 +49,7 @@ def parse(text_data, bytes_data, expected=GAME_TYPES):
         raise ProtocolError("too_large", limit=MAX_MESSAGE_BYTES)
     try:
         msg = json.loads(text_data)
-    except ValueError:
+    except (ValueError, RecursionError):  # thousands of nested brackets exhaust the parser's stack
         raise ProtocolError("not_json") from None
     if not isinstance(msg, dict):
         raise ProtocolError("bad_message", field="type")
@@ -59,15 +61,28 @@ def parse(text_data, bytes_data, expected=GAME_TYPES):
     out = {"type": kind}
     if kind == "act":
         client_id = msg.get("client_id")
-        if not isinstance(client_id, str) or not CLIENT_ID.match(client_id):
+        if not isinstance(client_id, str) or not CLIENT_ID.fullmatch(client_id):
             raise ProtocolError("bad_message", field="client_id")
         action = msg.get("action")
-        if not isinstance(action, dict):
+        if not isinstance(action, dict) or depth(action) > MAX_DEPTH:
             raise ProtocolError("bad_message", field="action")
         out.update(client_id=client_id, action=action, step=_int(msg, "step", True), seat=_int(msg, "seat", False))
     elif kind in ("resync", "deadline"):
         out["version"] = _int(msg, "version", False)
     return out
+
+
+def depth(value):
+    """How deeply lists and objects nest in a JSON value (a scalar is 0), without recursion."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        deepest = max(deepest, level)
+        stack.extend((child, level + 1) for child in children)
+    return deepest
 
 
 class RateLimiter:

@@ -254,3 +254,37 @@ async def test_the_site_application_knows_the_player_by_the_session_and_refuses_
     assert (await anonymous.connect())[0]
     assert (await anonymous.receive_json_from())["you"] is None
     await anonymous.disconnect()
+
+
+@pytest.mark.parametrize("path", ["/ws/games/-1/", "/ws/games/abc/", "/ws/nope/", "/ws/"])
+async def test_a_path_the_site_does_not_serve_gets_a_coded_error_and_is_closed(path):
+    communicator = WebsocketCommunicator(app_as(AnonymousUser()), path)
+    connected, _ = await communicator.connect()
+    assert connected
+    assert (await communicator.receive_json_from())["code"] == "no_such_path"
+    closed = await communicator.receive_output()
+    assert closed == {"type": "websocket.close", "code": 4404}
+
+
+async def test_hostile_payloads_get_error_codes_and_the_connection_goes_on(make_user):
+    host = await database_sync_to_async(make_user)("host")
+    match = await database_sync_to_async(start_table)(host, players=3)
+    player = await connect(host, match.pk)
+    await player.receive_json_from()
+    action, step = await database_sync_to_async(first_legal)(match.pk, 0)
+    deep = "[" * 7000 + "]" * 7000
+    nested_action = {"type": "build", "card": "x"}
+    for _ in range(12):
+        nested_action = {"pay": nested_action}
+    cases = [
+        (deep, "not_json"),
+        (json.dumps({"type": "act", "client_id": "x", "step": step, "action": nested_action}), "bad_message"),
+        (json.dumps({"type": "act", "client_id": "trailing\n", "step": step, "action": action}), "bad_message"),
+    ]
+    for text, code in cases:
+        await player.send_to(text_data=text)
+        error = await player.receive_json_from()
+        assert error["type"] == "error" and error["code"] == code, (text[:40], error)
+    await player.send_json_to({"type": "act", "client_id": "fine", "step": step, "action": action})
+    assert (await receive_until(player, "ack"))[-1]["client_id"] == "fine"
+    await player.disconnect()

@@ -17,6 +17,31 @@ from games import protocol, services
 log = logging.getLogger(__name__)
 
 CLOSE_NO_SUCH_MATCH = 4404  # also: no such path
+CLOSE_SESSION_ENDED = 4401
+
+
+def session_still_valid(scope, user):
+    """Is the login this socket was opened with still good? After a logout (the session is gone)
+    or a password change elsewhere (the session's hash no longer matches), a seated socket must
+    not play on. Read fresh from the session store, not from the copy the socket loaded.
+    A scope without a session (consumer tests that set the user directly) has nothing to check."""
+    from importlib import import_module
+
+    from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY, get_user_model
+    from django.utils.crypto import constant_time_compare
+
+    session = scope.get("session")
+    if session is None or user is None or not getattr(user, "is_authenticated", False):
+        return True
+    key = getattr(session, "session_key", None)
+    if not key:
+        return False
+    stored = import_module(settings.SESSION_ENGINE).SessionStore(session_key=key).load()
+    if str(stored.get(SESSION_KEY)) != str(user.pk):
+        return False
+    current = get_user_model().objects.filter(pk=user.pk, is_active=True).first()
+    return current is not None and constant_time_compare(stored.get(HASH_SESSION_KEY, ""),
+                                                         current.get_session_auth_hash())
 
 
 class _Base(AsyncWebsocketConsumer):
@@ -91,6 +116,10 @@ class GameConsumer(_Base):
 
     async def on_act(self, message):
         client_id = message["client_id"]
+        if not await database_sync_to_async(session_still_valid)(self.scope, self.user):
+            await self.send_error("session_ended", {}, client_id)
+            await self.close(code=CLOSE_SESSION_ENDED)
+            return
         try:
             result = await database_sync_to_async(services.do_submit)(
                 self.match_id, self.user, message["action"], client_id=client_id, step=message["step"],

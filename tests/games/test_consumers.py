@@ -288,3 +288,50 @@ async def test_hostile_payloads_get_error_codes_and_the_connection_goes_on(make_
     await player.send_json_to({"type": "act", "client_id": "fine", "step": step, "action": action})
     assert (await receive_until(player, "ack"))[-1]["client_id"] == "fine"
     await player.disconnect()
+
+
+def log_out_everywhere(user):
+    from django.contrib.sessions.models import Session
+
+    Session.objects.all().delete()
+
+
+def change_password(user):
+    user.set_password("another-long-password-9")
+    user.save()
+
+
+@pytest.mark.parametrize("end_the_login", [log_out_everywhere, change_password], ids=["logout", "password"])
+async def test_a_socket_stops_playing_once_its_login_has_ended(make_user, end_the_login):
+    from wonders_site.asgi import application
+
+    host = await database_sync_to_async(make_user)("host")
+    match = await database_sync_to_async(start_table)(host, players=3)
+    cookie = await database_sync_to_async(session_cookie)(host)
+    socket = WebsocketCommunicator(application, f"/ws/games/{match.pk}/",
+                                   headers=[(b"origin", b"http://testserver"), (b"cookie", cookie)])
+    assert (await socket.connect())[0]
+    assert (await socket.receive_json_from())["you"] == 0
+    await database_sync_to_async(end_the_login)(host)
+    action, step = await database_sync_to_async(first_legal)(match.pk, 0)
+    await socket.send_json_to({"type": "act", "client_id": "late", "step": step, "action": action})
+    error = await socket.receive_json_from()
+    assert error["code"] == "session_ended" and error["client_id"] == "late"
+    assert (await socket.receive_output())["type"] == "websocket.close"
+    assert not await database_sync_to_async(MatchAction.objects.filter(client_id="late").exists)()
+
+
+async def test_a_socket_whose_login_is_still_good_plays_through_the_session_check(make_user):
+    from wonders_site.asgi import application
+
+    host = await database_sync_to_async(make_user)("host")
+    match = await database_sync_to_async(start_table)(host, players=3)
+    cookie = await database_sync_to_async(session_cookie)(host)
+    socket = WebsocketCommunicator(application, f"/ws/games/{match.pk}/",
+                                   headers=[(b"origin", b"http://testserver"), (b"cookie", cookie)])
+    assert (await socket.connect())[0]
+    await socket.receive_json_from()
+    action, step = await database_sync_to_async(first_legal)(match.pk, 0)
+    await socket.send_json_to({"type": "act", "client_id": "on-time", "step": step, "action": action})
+    assert (await receive_until(socket, "ack"))[-1]["client_id"] == "on-time"
+    await socket.disconnect()

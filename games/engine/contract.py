@@ -41,6 +41,8 @@ Functions (``cfg`` is a normalised config, ``state`` a plain JSON dict)::
     hidden_ids(state, seat | None) -> set      # ids that seat must not see in anything sent to it
     sample_state(view, seat, rng) -> state     # a whole state with view(state, seat) == view, what
                                                # the seat cannot see dealt at random with rng
+    action_value(view, action) -> float        # the greedy bot's heuristic (bots.greedy_bot asks
+                                               # the registry; it reads the seat's view only)
 """
 
 INFO_KEYS = (
@@ -51,5 +53,5 @@ INFO_KEYS = (
 FUNCTIONS = (
     "normalize_config", "rating_mode", "new_game", "to_act", "legal_actions", "apply", "view",
     "is_over", "scores", "action_log", "replay", "seat_labels", "hints", "reveal", "hidden_ids",
-    "sample_state",
+    "sample_state", "action_value",
 )

@@ -26,6 +26,11 @@ Codes used by the base game:
 | `stage_out_of_order` | the action names a later stage than the next one (facts: `stage`, `next_stage`) |
 | `must_build` | Halicarnassus: a pass while a discarded card could be built (facts: `buildable`) |
 | `bad_side` | side choice other than `A`/`B` (facts: `side`) |
+
+Codes added by Architects (facts: `options`, the legal actions of that type): `deck_unavailable`
+(a take or a look at a deck that is empty or not a source now), `cannot_build` (a stage or a
+payment that is not one of the options), `token_unavailable` (a progress token that cannot be
+taken now), `card_not_looked_at` (Halicarnassus keeps a card it is not looking at).
 """
 
 

@@ -11,14 +11,16 @@ from .errors import ConfigError
 
 GAMES = {
     "base": "games.engine.base",
+    "architects": "games.engine.architects",
 }
 
 _loaded = {}
 
 
 def games():
-    """The registered game ids, sorted."""
-    return sorted(GAMES)
+    """The registered game ids in registry order: the first one (the base game) is what a page,
+    a leaderboard or a filter shows when nobody picks a game."""
+    return list(GAMES)
 
 
 def get(game_id):

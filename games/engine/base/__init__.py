@@ -3,11 +3,12 @@
 The game's entry in the registry (``GAME``) and the one place its static facts are declared
 (``INFO``). Its rules live beside this file: ``state.py`` (config, chance, setup), ``rules.py``,
 ``view.py``, ``scoring.py``, ``replay.py``, ``sample.py`` (``sample_state``), ``city.py`` and
-``trading.py`` (what a city produces and pays), ``catalogue.py`` (the card data) and
-``tabletop.py`` (scoring a physical table).
+``trading.py`` (what a city produces and pays), ``catalogue.py`` (the card data),
+``heuristics.py`` (the greedy bot's values) and ``tabletop.py`` (scoring a physical table).
 """
 from . import catalogue as _catalogue
 from ..errors import ConfigError  # noqa: F401  (re-exported for the game's callers)
+from .heuristics import action_value
 from .replay import action_log, replay as _replay
 from .rules import apply, blocked_builds, is_over, legal_actions, to_act
 from .sample import sample_state
@@ -140,6 +141,7 @@ class _Game:
     reveal = staticmethod(reveal)
     hidden_ids = staticmethod(hidden_ids)
     sample_state = staticmethod(sample_state)
+    action_value = staticmethod(action_value)
 
     @staticmethod
     def score_table(table):

@@ -149,7 +149,7 @@ def test_an_unknown_player_is_a_404_in_the_error_shape(api, db, url):
 
 
 @pytest.mark.parametrize("url, parameter", [
-    ("/api/players/ann/stats/?mode=chess", "mode"), ("/api/players/ann/stats/?players=2", "players"),
+    ("/api/players/ann/stats/?mode=chess", "mode"), ("/api/players/ann/stats/?players=1", "players"),
     ("/api/players/ann/stats/?lang=de", "lang"), ("/api/players/ann/rating-history/?mode=x", "mode"),
     ("/api/players/ann/rating-history/?limit=0", "limit"), ("/api/players/ann/?lang=xx", "lang"),
 ])

@@ -1,0 +1,127 @@
+"""The base game's heuristic for the greedy bot: ``action_value(view, action)`` in points.
+
+It reads only its seat's view (its hand, every city's public part, coins, shields, tokens) and
+the public card data; never another hand. Heuristic, in points:
+
+- a structure: its printed points, its science gain (marginal science score), military
+  (beating or tying a neighbour it does not beat yet, worth the age's victory), coins /3,
+  coins_per and points_per estimated on the cities as they are now, production of a resource
+  the city lacks (more in Age I, nothing in Age III), trade discounts early;
+- minus what it costs (coins / 3);
+- a wonder stage: the stage's effects, plus a little for hiding a card;
+- a discard: 3 coins, worth a bit more when the seat is short of coins.
+"""
+
+from . import catalogue
+from .scoring import science_points
+
+VICTORY = {1: 1, 2: 3, 3: 5}
+RESOURCE_VALUE = {1: 1.6, 2: 1.0, 3: 0.1}
+
+
+def _cities(view):
+    seat = view["seat"]
+    players = view["players"]
+    me = players[seat]
+    return me, players[me["left"]], players[me["right"]]
+
+
+def _colour_count(city, colour):
+    cards = catalogue.get().cards
+    return sum(1 for c in city["built"] if cards[c].color == colour)
+
+
+def _count(counts, scope, me, left, right):
+    total = 0
+    for where in scope:
+        city = {"self": me, "left": left, "right": right}[where]
+        for c in counts:
+            if c == "wonder_stages":
+                total += city["stages_built"]
+            elif c == "defeat_tokens":
+                total += sum(1 for t in city["tokens"] if t < 0)
+            else:
+                total += _colour_count(city, c)
+    return total
+
+
+def _production(city):
+    cat = catalogue.get()
+    have = set()
+    wonder = cat.wonders[city["wonder"]]
+    have.add(wonder.start)
+    for cid in city["built"]:
+        fx = cat.cards[cid].fx
+        have.update(i for i, v in enumerate(fx.fixed) if v)
+        for ch in fx.choices:
+            have.update(ch)
+    return have
+
+
+def _fx_value(view, fx, me, left, right):
+    age = max(view["age"], 1)
+    value = float(fx.points)
+    if fx.shields:
+        mine = me["shields"] + fx.shields
+        for nb in (left, right):
+            if me["shields"] <= nb["shields"] < mine:
+                value += VICTORY[age] + (1 if me["shields"] < nb["shields"] else 0)
+            elif me["shields"] == nb["shields"] and mine > nb["shields"]:
+                value += VICTORY[age] * 0.5
+    if fx.science >= 0 or fx.science_choice:
+        cards = catalogue.get().cards
+        symbols = [0, 0, 0]
+        for cid in me["built"]:
+            s = cards[cid].fx.science
+            if s >= 0:
+                symbols[s] += 1
+        before = science_points(tuple(symbols), 0)
+        if fx.science >= 0:
+            symbols[fx.science] += 1
+        after = science_points(tuple(symbols), fx.science_choice)
+        value += (after - before) * (0.6 if age < 3 else 1.0)
+    value += fx.coins / 3.0
+    for counts, scope, amount in fx.coins_per:
+        value += amount * _count(counts, scope, me, left, right) / 3.0
+    for counts, scope, amount in fx.points_per:
+        value += amount * _count(counts, scope, me, left, right)
+    if any(fx.fixed) or fx.choices:
+        have = _production(me)
+        new = {i for i, v in enumerate(fx.fixed) if v}
+        for ch in fx.choices:
+            new.update(ch)
+        fresh = len(new - have)
+        value += RESOURCE_VALUE[age] * (fresh + 0.3 * sum(fx.fixed))
+    if fx.discounts:
+        value += {1: 1.2, 2: 0.6, 3: 0.1}[age]
+    if fx.free_build_per_age or fx.play_seventh_card or fx.build_from_discard:
+        value += {1: 3, 2: 2, 3: 1.5}[age]
+    if fx.copy_guild:
+        value += 5
+    return value
+
+
+def action_value(view, action):
+    cat = catalogue.get()
+    kind = action["type"]
+    me, left, right = _cities(view)
+    if kind == "side":
+        return 1.0 if action["side"] == "A" else 0.9
+    if kind == "pass":
+        return 0.0
+    if kind == "discard":
+        return 1.0 + (0.8 if me["coins"] < 3 else 0.0)
+    pay = action.get("pay") or {"left": 0, "right": 0}
+    spent = pay["left"] + pay["right"]
+    if kind in ("build", "build_discarded"):
+        card = cat.cards[action["card"]]
+        if kind == "build" and not action.get("free"):
+            spent += card.coins
+        value = _fx_value(view, card.fx, me, left, right)
+        if action.get("free") == "olympia":
+            value -= 1.0  # keep the power for a dearer card when cheap
+        return value - spent / 3.0
+    # wonder stage
+    wonder = cat.wonders[me["wonder"]]
+    stage = wonder.sides[me["side"]][action["stage"] - 1]
+    return _fx_value(view, stage.fx, me, left, right) + 0.4 - (spent + stage.coins) / 3.0

@@ -26,6 +26,15 @@ Codes used by the base game:
 | `stage_out_of_order` | the action names a later stage than the next one (facts: `stage`, `next_stage`) |
 | `must_build` | Halicarnassus: a pass while a discarded card could be built (facts: `buildable`) |
 | `bad_side` | side choice other than `A`/`B` (facts: `side`) |
+
+Added by the 2-player variant (an action for the Free City carries `"city": "free_city"`):
+
+| code | when |
+| --- | --- |
+| `not_controller` | an action for the Free City from the seat that does not hold its card (facts: `seat`, `controller`) |
+| `own_card_first` | the controller chooses the Free City's card before its own (facts: `seat`) |
+| `free_city_must_play` | the Free City discards while a card left could be built or used for its stage (facts: `card`, `playable`) |
+| `chain_compulsory` | a card the Free City can chain is not built by its chain (facts: `card`) |
 """
 
 

@@ -2,7 +2,6 @@
 left of the Free City (city 2), seat 1 to its right; the controller draws from the Free City's
 pile, chooses its own card and then the Free City's."""
 
-import copy
 import random
 from collections import Counter
 
@@ -12,31 +11,9 @@ from games import engine
 from games.engine import testing
 from games.engine.base import catalogue
 
-from .helpers import build, discard, wonder
+from .helpers import FREE_CITY, build, discard, two_player_state, wonder
 
-FREE_CITY = 2
 FOR_FC = {"city": "free_city"}
-
-
-def two_player_state(wonders=("giza", "rhodes", "ephesus"), sides="A", age=1, turn=1, hands=None,
-                     built=None, coins=None, stages=None, discard_pile=None, seed=0):
-    """A 2-player state in the play phase of `age`/`turn`; `wonders` and the dicts name the three
-    cities (2 = the Free City, whose `hands` entry is its pile)."""
-    state = copy.deepcopy(engine.new_game({"players": 2, "sides": sides, "wonders": list(wonders[:2])}, seed))
-    state["players"][FREE_CITY]["wonder"] = wonders[2]
-    state["players"][FREE_CITY]["side"] = sides
-    for later in range(2, age + 1):
-        state["decks"].pop(str(later), None)
-    state["age"], state["turn"] = age, turn
-    for city, player in enumerate(state["players"]):
-        for key, given in (("hand", hands), ("built", built), ("stages", stages)):
-            if given and city in given:
-                player[key] = list(given[city])
-        if coins and city in coins:
-            player["coins"] = coins[city]
-    if discard_pile is not None:
-        state["discard"] = list(discard_pile)
-    return state
 
 
 def for_fc(action):
@@ -358,8 +335,44 @@ def test_the_free_city_is_a_public_city_of_every_view_and_its_pile_only_a_size()
     assert engine.reveal(state)["free_city"]["pile"] == pile
 
 
-def test_a_sample_of_a_two_player_view_has_that_view():
+def test_a_sample_of_either_seats_view_keeps_the_free_citys_choice_the_controller_made():
     state = engine.new_game({"players": 2, "sides": "random"}, seed=12)
     state, _ = engine.apply(state, 0, engine.legal_actions(state, 0)[0])
+    state, _ = engine.apply(state, 0, engine.legal_actions(state, 0)[-1])
+    sample = engine.sample_state(engine.view(state, 0), 0, random.Random(3))
+    assert sample["pending"][FREE_CITY] == state["pending"][FREE_CITY]
     for seat in (0, 1):
-        assert testing.check_sample_state(state, seat, random.Random(seat)) in (True, False)
+        testing.check_sample_state(state, seat, random.Random(seat))
+
+
+def _free_city_prompt(kind, free_city_wonder):
+    """A real 2-player game (sides B) played at random, the Free City building its stages
+    whenever it can, up to a Free City prompt of `kind`."""
+    for seed in range(200):
+        state = engine.new_game({"players": 2, "sides": "B"}, seed)
+        if state["players"][FREE_CITY]["wonder"] != free_city_wonder:
+            continue
+        rng = random.Random(seed)
+        while not engine.is_over(state):
+            prompt = engine.view(state, None)["prompt"]
+            if prompt and prompt.get("city") and prompt["kind"] == kind:
+                return state
+            seat = engine.to_act(state)[0]
+            legal = engine.legal_actions(state, seat)
+            stages = [a for a in legal if a.get("city") and a["type"] == "wonder"]
+            state, _ = engine.apply(state, seat, rng.choice(stages or legal))
+    raise AssertionError(f"no game reached a {kind} prompt of the Free City")
+
+
+@pytest.mark.parametrize("kind, free_city_wonder", [("seventh_card", "babylon"),
+                                                    ("build_discarded", "halicarnassus")])
+def test_a_sample_during_a_free_city_prompt_has_each_seats_view(kind, free_city_wonder):
+    state = _free_city_prompt(kind, free_city_wonder)
+    controller = engine.view(state, None)["free_city"]["controller"]
+    sample = engine.sample_state(engine.view(state, controller), controller, random.Random(5))
+    if kind == "seventh_card":
+        assert sample["players"][FREE_CITY]["hand"] == state["players"][FREE_CITY]["hand"]
+    else:
+        assert sample["discard"] == state["discard"]
+    for seat in (0, 1):
+        testing.check_sample_state(state, seat, random.Random(seat))

@@ -129,6 +129,23 @@ def test_the_controller_chooses_its_own_card_first_then_the_free_citys_from_what
     assert "decision" not in engine.view(state, 1)["free_city"]
 
 
+def test_the_controller_is_told_why_the_free_city_cannot_build_a_card():
+    # Ephesus A, 0 coins, neighbours without stone: the Baths (1 stone) are out of its reach.
+    state = two_player_state(hands={0: ["stockade", "altar", "baths"]}, coins={FREE_CITY: 0},
+                             wonders=("olympia", "alexandria", "ephesus"))
+    assert "free_city_blocked" not in engine.hints(state, 0)
+    state, _ = engine.apply(state, 0, discard("stockade"))
+    blocked = engine.hints(state, 0)["free_city_blocked"]
+    assert list(blocked) == ["baths"] and blocked["baths"]["code"] == "cannot_afford"
+    assert blocked["baths"]["missing"] == {"stone": 1}
+    assert "free_city_blocked" not in engine.hints(state, 1)
+
+
+def test_no_view_is_given_for_the_free_city_as_if_it_were_a_seat():
+    with pytest.raises(ValueError):
+        engine.view(engine.new_game({"players": 2}, seed=1), FREE_CITY)
+
+
 def test_the_other_player_cannot_decide_for_the_free_city():
     state = engine.new_game({"players": 2}, seed=5)
     card = state["players"][1]["hand"][0]

@@ -98,8 +98,11 @@ def sample_state(view, seat, rng):
     return sample(view, seat, rng)
 
 
-def hints(state, seat):
+def _hints_of_the_hand(state, seat):
     return {"blocked": blocked_builds(state, seat)}
+
+
+hints = _by_table(_hints_of_the_hand, _two_view.hints)
 
 
 class _Game:

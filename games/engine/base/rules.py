@@ -182,11 +182,12 @@ def card_actions(state, seat, hand):
     return out
 
 
-def blocked_builds(state, seat):
-    """Why the cards of `seat`'s hand cannot be built now: {card id: {"code", **facts}}, the
-    IllegalAction a build would raise (duplicate_structure; cannot_afford with the resources
-    missing, or the coins needed). Cards that can be built in some way are not listed."""
-    hand = state["players"][seat]["hand"]
+def blocked_builds(state, seat, hand=None):
+    """Why the cards of `seat`'s hand (or of `hand`) cannot be built now: {card id: {"code",
+    **facts}}, the IllegalAction a build would raise (duplicate_structure; cannot_afford with the
+    resources missing, or the coins needed). Cards that can be built in some way are not listed."""
+    if hand is None:
+        hand = state["players"][seat]["hand"]
     out = {}
     for cid in dict.fromkeys(hand):
         try:

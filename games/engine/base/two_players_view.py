@@ -15,10 +15,13 @@ The base view over the three cities, with:
   ``"city": "free_city"`` too; the controller sees the pile of discards while it resolves the
   Free City's Halicarnassus build;
 - ``scores``: the two seats' sheets, ranked between them.
+
+``hints`` adds, while the controller decides the Free City's card, ``free_city_blocked``: why the
+Free City cannot build each card it may use (as ``blocked`` for the seat's own hand).
 """
 
 from . import two_players as _two
-from .rules import buildable_discards
+from .rules import blocked_builds, buildable_discards
 from .state import FREE_CITY
 from .view import hidden_ids as _base_hidden_ids, revealed_city, view as _base_view
 
@@ -45,7 +48,13 @@ def _playable(state, cards):
     return sorted({a["card"] for a in _two.free_city_plays(state, cards) if a["type"] != "discard"})
 
 
+def _check_seat(seat):
+    if seat is not None and (seat not in _two.SEATS or isinstance(seat, bool)):
+        raise ValueError("seat out of range: the Free City is no seat")
+
+
 def view(state, seat=None):
+    _check_seat(seat)
     out = _base_view(state, seat)
     for city in out["players"]:
         city["free_city"] = False
@@ -67,6 +76,17 @@ def view(state, seat=None):
     if state["phase"] == "over":
         out["scores"] = _two.scores(state)
         out["free_city"]["score"] = _two.free_city_sheet(state)
+    return out
+
+
+def hints(state, seat):
+    """The base game's hints for the seat's hand; while it decides the Free City's card, also
+    why the Free City cannot build each of the cards it may use (``free_city_blocked``)."""
+    _check_seat(seat)
+    out = {"blocked": blocked_builds(state, seat)}
+    decision = _decision(state, seat)
+    if decision is not None and decision["kind"] != "build_discarded":
+        out["free_city_blocked"] = blocked_builds(state, FREE_CITY, decision["cards"])
     return out
 
 

@@ -8,7 +8,7 @@ from rest_framework import serializers, viewsets
 from cards.language import CONTENT_LANGUAGES, api_language, pick
 from cards.models import COLORS, Card, CardText, Wonder, WonderStage
 from cards.models.catalogue import COST_KEYS, EXPANSIONS
-from games import engine
+from cards.catalogue_data import deck_player_counts
 
 LANG_PARAMETER = OpenApiParameter(
     "lang", OpenApiTypes.STR, enum=list(CONTENT_LANGUAGES), default="en",
@@ -76,7 +76,7 @@ class CardSerializer(serializers.ModelSerializer):
         return self._text(card).effect_text
 
 
-BASE_PLAYER_COUNTS = tuple(range(engine.info("base")["min_players"], engine.info("base")["max_players"] + 1))
+BASE_PLAYER_COUNTS = deck_player_counts()
 
 
 @extend_schema_field(OpenApiTypes.INT)

@@ -134,6 +134,13 @@ def _read_json_list(path: Path) -> list:
     return data
 
 
+def deck_player_counts(data_dir: Path = DATA_DIR) -> tuple[int, ...]:
+    """The player counts the card data deals a deck for (its copies' thresholds, lowest to
+    highest); the 2-player variant plays with the 3-player deck."""
+    thresholds = {n for card in read_cards(data_dir) for n in card["copies"]}
+    return tuple(range(min(thresholds), max(thresholds) + 1))
+
+
 def read_cards(data_dir: Path = DATA_DIR) -> list[dict]:
     """Every card record of every age file, checked."""
     from games import engine

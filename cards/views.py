@@ -12,14 +12,13 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext_lazy as _
 
 from cards import rules_links
+from cards.catalogue_data import deck_player_counts
 from cards.language import DEFAULT_LANGUAGE, pick
 from cards.models import Card, CardText, Wonder, WonderStage, WonderStageText, WonderText
 from cards.templatetags.cards_ui import COLOR_KINDS, COLOR_NAMES, COLOR_ORDER, page_language
-from games import engine
 
 AGES = (1, 2, 3)
-CATALOGUE_GAME = engine.info("base")  # the reference catalogue is the base game's
-PLAYER_COUNTS = tuple(range(CATALOGUE_GAME["min_players"], CATALOGUE_GAME["max_players"] + 1))
+PLAYER_COUNTS = deck_player_counts()
 SHOWCASE = ("temple", "caravansery", "laboratory")
 
 

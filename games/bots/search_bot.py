@@ -16,7 +16,8 @@ Simultaneous turns: the choices other seats have already made this turn are not 
 ``sample_state`` draws them; the seats still to choose choose in the rollout. The decision never
 depends on what another seat chose this turn.
 
-Candidates: the rollout policy's ``evaluate(view, action)`` ranks the legal actions; actions that
+Candidates: the game's ``action_value(view, action)`` (its heuristic, through the registry) ranks
+the legal actions; actions that
 differ only in a nested choice (base game: how to pay for the same card) count as one candidate,
 the policy's favourite of them, and the best ``MAX_CANDIDATES`` are searched.
 """
@@ -24,6 +25,7 @@ import math
 import time
 
 from games import engine
+from games.engine import registry
 
 DEFAULT_SECONDS = 1.0
 MAX_CANDIDATES = 8
@@ -40,7 +42,7 @@ def choose(view, legal_actions, rng, *, seconds=None, iterations=None, rollout_p
 
     policy = bots.get(rollout_policy)
     seat = view["seat"]
-    candidates = candidate_actions(view, legal_actions, policy)
+    candidates = candidate_actions(view, legal_actions)
     if len(candidates) == 1:
         return candidates[0]
     if seconds is None and iterations is None:
@@ -62,10 +64,10 @@ def choose(view, legal_actions, rng, *, seconds=None, iterations=None, rollout_p
     return candidates[best]
 
 
-def candidate_actions(view, legal_actions, policy):
-    """The legal actions worth searching, best first by the policy's evaluation."""
-    evaluate = getattr(policy, "evaluate", None)
-    ranked = sorted(legal_actions, key=lambda a: -evaluate(view, a)) if evaluate else list(legal_actions)
+def candidate_actions(view, legal_actions):
+    """The legal actions worth searching, best first by the game's heuristic."""
+    value = registry.get(view["game"]).action_value
+    ranked = sorted(legal_actions, key=lambda a: -value(view, a))
     seen, out = set(), []
     for action in ranked:
         family = _family(action)

@@ -31,6 +31,15 @@ Codes added by Architects (facts: `options`, the legal actions of that type): `d
 (a take or a look at a deck that is empty or not a source now), `cannot_build` (a stage or a
 payment that is not one of the options), `token_unavailable` (a progress token that cannot be
 taken now), `card_not_looked_at` (Halicarnassus keeps a card it is not looking at).
+
+Added by the 2-player variant (an action for the Free City carries `"city": "free_city"`):
+
+| code | when |
+| --- | --- |
+| `not_controller` | an action for the Free City from the seat that does not hold its card (facts: `seat`, `controller`) |
+| `own_card_first` | the controller chooses the Free City's card before its own (facts: `seat`) |
+| `free_city_must_play` | the Free City discards while a card left could be built or used for its stage (facts: `card`, `playable`) |
+| `chain_compulsory` | a card the Free City can chain is not built by its chain (facts: `card`) |
 """
 
 

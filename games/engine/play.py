@@ -2,6 +2,8 @@
 
     python -m games.engine.play --players 5 --seed 7 [--sides A|B|random] [--bots greedy,random]
 
+With ``--players 2`` the 2-player variant is played: city 2 is the Free City.
+
 Prints every turn (who built what, who paid whom) and the final score sheet. This is a
 developer tool: it prints English card names from the catalogue.
 """
@@ -48,7 +50,8 @@ def run(players, seed, sides="A", bots=None, out=sys.stdout):
 
     def label(s):
         p = state["players"][s]
-        return f"seat {s} ({_wonder_name(p['wonder'])} {p['side'] or '?'})"
+        who = "Free City" if s >= players else f"seat {s}"
+        return f"{who} ({_wonder_name(p['wonder'])} {p['side'] or '?'})"
 
     def emit(events):
         for ev in events:
@@ -99,6 +102,10 @@ def run(players, seed, sides="A", bots=None, out=sys.stdout):
         line = f"{label(row['seat']):<32}" + "".join(f"{row[c]:>7}" for c in columns)
         line += f"{row['coins']:>7}{row['rank']:>6}"
         print(line, file=out)
+    free_city = engine.view(state, None).get("free_city", {}).get("score")
+    if free_city:
+        line = f"{label(players):<32}" + "".join(f"{free_city[c]:>7}" for c in columns)
+        print(line + f"{free_city['coins']:>7}{'-':>6}", file=out)
     return state
 
 
@@ -116,8 +123,9 @@ def main(argv=None):
     for b in bots:
         if b not in BOTS:
             parser.error(f"unknown bot {b!r}")
-    if not 3 <= args.players <= 7:
-        parser.error("--players must be 3..7")
+    info = engine.info("base")
+    if not info["min_players"] <= args.players <= info["max_players"]:
+        parser.error(f"--players must be {info['min_players']}..{info['max_players']}")
     run(args.players, args.seed, args.sides, bots)
     return 0
 

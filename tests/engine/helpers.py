@@ -9,6 +9,7 @@ import copy
 from games import engine
 from games.engine.base import catalogue
 
+FREE_CITY = 2  # the Free City's index among the cities of a 2-player game
 ALL_WONDERS = ["rhodes", "alexandria", "ephesus", "babylon", "olympia", "halicarnassus", "giza"]
 
 
@@ -44,6 +45,27 @@ def make_state(players=3, wonders=None, sides="A", built=None, coins=None, hands
                 p["coins"] = coins[s]
     if discard is not None:
         state["discard"] = list(discard)
+    return state
+
+
+def two_player_state(wonders=("giza", "rhodes", "ephesus"), sides="A", age=1, turn=1, hands=None,
+                     built=None, coins=None, stages=None, discard_pile=None, seed=0):
+    """A 2-player state in the play phase of `age`/`turn`; `wonders` and the dicts name the three
+    cities (2 = the Free City, whose `hands` entry is its pile)."""
+    state = copy.deepcopy(engine.new_game({"players": 2, "sides": sides, "wonders": list(wonders[:2])}, seed))
+    state["players"][FREE_CITY]["wonder"] = wonders[2]
+    state["players"][FREE_CITY]["side"] = sides
+    for later in range(2, age + 1):
+        state["decks"].pop(str(later), None)
+    state["age"], state["turn"] = age, turn
+    for city, player in enumerate(state["players"]):
+        for key, given in (("hand", hands), ("built", built), ("stages", stages)):
+            if given and city in given:
+                player[key] = list(given[city])
+        if coins and city in coins:
+            player["coins"] = coins[city]
+    if discard_pile is not None:
+        state["discard"] = list(discard_pile)
     return state
 
 

@@ -10,6 +10,8 @@ from games import engine
 from games.bots import greedy_bot, random_bot
 from games.engine import play
 
+from .helpers import FREE_CITY, two_player_state
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -44,6 +46,24 @@ def test_the_greedy_bot_handles_every_prompt():
         _match([greedy_bot] * 7, 7, seed)
 
 
+def test_the_greedy_bot_plays_whole_two_player_games_deciding_for_the_free_city_too():
+    for seed in range(4):
+        sheets = _match([greedy_bot, random_bot], 2, seed)
+        assert sorted(sheet["rank"] for sheet in sheets) in ([1, 2], [1, 1])
+
+
+def test_the_greedy_bot_decides_the_free_citys_halicarnassus_build():
+    state = two_player_state(wonders=("giza", "rhodes", "halicarnassus"), sides="B",
+                             hands={0: ["altar", "theater"], 1: ["baths"]},
+                             built={FREE_CITY: ["ore_vein", "mine"]}, discard_pile=["pawnshop"])
+    state, _ = engine.apply(state, 0, {"type": "discard", "card": "altar"})
+    state, _ = engine.apply(state, 0, {"type": "wonder", "card": "theater", "city": "free_city"})
+    state, _ = engine.apply(state, 1, {"type": "discard", "card": "baths"})
+    legal = engine.legal_actions(state, 0)
+    action = greedy_bot.choose(engine.view(state, 0), legal, random.Random(1))
+    assert action in legal and action["city"] == "free_city"
+
+
 def test_the_command_line_match_prints_each_turn_and_the_score_sheet():
     out = io.StringIO()
     state = play.run(5, 7, "A", ["greedy"], out=out)
@@ -52,6 +72,15 @@ def test_the_command_line_match_prints_each_turn_and_the_score_sheet():
     assert text.count("-- Age ") == 18
     assert "Final scores" in text
     assert text.strip().splitlines()[-1].split()[-1] in {"1", "2", "3", "4", "5"}
+
+
+def test_the_command_line_plays_the_two_player_variant_and_scores_the_free_city_apart():
+    out = io.StringIO()
+    play.run(2, 3, "A", ["greedy", "random"], out=out)
+    lines = out.getvalue().strip().splitlines()
+    assert out.getvalue().count("-- Age ") == 18
+    assert lines[-1].startswith("Free City") and lines[-1].split()[-1] == "-"
+    assert [line.split()[-1] for line in lines[-3:-1]] in (["1", "2"], ["2", "1"], ["1", "1"])
 
 
 def test_the_command_line_score_sheet_has_the_columns_the_game_declares(monkeypatch):

@@ -22,6 +22,12 @@ CONFIGS = {
         {"game": "base", "players": 7, "sides": "A"},
         {"game": "base", "players": 7, "sides": "B"},
         {"game": "base", "players": 4, "sides": "random", "wonders": ["giza", None, "rhodes", None]},
+        {"game": "base", "players": 2, "sides": "A"},
+        {"game": "base", "players": 2, "sides": "B"},
+        {"game": "base", "players": 2, "sides": "random"},
+        {"game": "base", "players": 2, "sides": "choose"},
+        {"game": "base", "players": 2, "sides": ["B", "random"], "wonders": ["babylon", "halicarnassus"]},
+        {"game": "base", "players": 2, "sides": "B", "wonders": [None, "olympia"]},
     ],
     "architects": [
         {"game": "architects", "players": 2},

@@ -99,7 +99,7 @@ def test_a_new_game_is_json_serialisable():
 
 
 @pytest.mark.parametrize("config,code", [
-    ({"players": 2}, "bad_player_count"),
+    ({"players": 1}, "bad_player_count"),
     ({"players": 8}, "bad_player_count"),
     ({"players": 3, "game": "cities"}, "unsupported_game"),
     ({"players": 3, "sides": "C"}, "bad_sides"),

@@ -24,7 +24,7 @@ def test_a_new_table_seats_its_host_first_and_the_bots_asked_for(make_user):
 @pytest.mark.parametrize(
     "options, code",
     [
-        ({"players": 2}, "bad_player_count"),
+        ({"players": 1}, "bad_player_count"),
         ({"players": 8}, "bad_player_count"),
         ({"players": 3, "sides": "C"}, "bad_sides"),
         ({"players": 3, "assignment": "draft"}, "unknown_option"),

@@ -1,20 +1,27 @@
-"""7 Wonders, 1st edition: the base game (3-7 players).
+"""7 Wonders, 1st edition: the base game (3-7 players, and 2 with the 2-player variant).
 
 The game's entry in the registry (``GAME``) and the one place its static facts are declared
 (``INFO``). Its rules live beside this file: ``state.py`` (config, chance, setup), ``rules.py``,
 ``view.py``, ``scoring.py``, ``replay.py``, ``sample.py`` (``sample_state``), ``city.py`` and
 ``trading.py`` (what a city produces and pays), ``catalogue.py`` (the card data),
-``heuristics.py`` (the greedy bot's values) and ``tabletop.py`` (scoring a physical table).
+``heuristics.py`` (the greedy bot's values) and ``tabletop.py`` (scoring a physical table). The
+2-player variant (``players: 2``) is ``two_players.py`` (its turn), ``two_players_view.py`` and
+``two_players_sample.py``; the functions below hand a 2-player state to them.
 """
 from . import catalogue as _catalogue
+from . import rules as _rules
+from . import sample as _sample
+from . import scoring as _scoring
+from . import two_players as _two
+from . import two_players_sample as _two_sample
+from . import two_players_view as _two_view
+from . import view as _base_view
 from ..errors import ConfigError  # noqa: F401  (re-exported for the game's callers)
 from .heuristics import action_value
 from .replay import action_log, replay as _replay
-from .rules import apply, blocked_builds, is_over, legal_actions, to_act
-from .sample import sample_state
-from .scoring import CATEGORIES, scores
-from .state import draw_chance, initial_state, normalize_config
-from .view import view as _view
+from .rules import blocked_builds, is_over
+from .scoring import CATEGORIES
+from .state import draw_chance, initial_state, is_two_players, normalize_config
 
 SCORE_CATEGORIES = list(CATEGORIES)
 
@@ -27,7 +34,7 @@ PUBLIC_EVENTS = [
 def _info():
     return {
         "id": "base",
-        "min_players": 3,
+        "min_players": 2,
         "max_players": 7,
         "options": [
             {"name": "sides", "kind": "choice", "choices": ["A", "B", "random", "choose"], "default": "A"},
@@ -40,16 +47,41 @@ def _info():
         "bot_levels": ["random", "greedy"],
         "timeout_bot": "greedy",
         "seat_label_keys": ["wonder", "side"],
-        "rating_modes": ["base"],
+        "rating_modes": ["base", "base-2p"],
     }
 
 
+def _by_table(base_game, two_players):
+    """The function of the base game, or of the 2-player variant for a 2-player state."""
+    def dispatch(state, *args):
+        return (two_players if is_two_players(state) else base_game)(state, *args)
+    dispatch.__name__ = base_game.__name__
+    dispatch.__doc__ = base_game.__doc__
+    return dispatch
+
+
+to_act = _by_table(_rules.to_act, _two.to_act)
+legal_actions = _by_table(_rules.legal_actions, _two.legal_actions)
+apply = _by_table(_rules.apply, _two.apply)
+scores = _by_table(_scoring.scores, _two.scores)
+reveal = _by_table(_base_view.reveal, _two_view.reveal)
+hidden_ids = _by_table(_base_view.hidden_ids, _two_view.hidden_ids)
+
+
+def _labels_of_every_seat(state):
+    return [{"wonder": p["wonder"], "side": p["side"]} for p in state["players"]]
+
+
+seat_labels = _by_table(_labels_of_every_seat, _two_view.seat_labels)
+
+
 def rating_mode(cfg):
-    return "base"
+    return "base-2p" if cfg["players"] == 2 else "base"
 
 
 def new_game(cfg, seed):
-    return initial_state(cfg, draw_chance(cfg, seed))
+    draw = _two.draw_chance if cfg["players"] == 2 else draw_chance
+    return initial_state(cfg, draw(cfg, seed))
 
 
 def replay(cfg, log):
@@ -57,69 +89,21 @@ def replay(cfg, log):
 
 
 def view(state, seat=None):
-    out = _view(state, seat)
+    out = (_two_view.view if is_two_players(state) else _base_view.view)(state, seat)
     out["game"] = "base"
     return out
 
 
-def seat_labels(state):
-    return [{"wonder": p["wonder"], "side": p["side"]} for p in state["players"]]
+def sample_state(view, seat, rng):
+    sample = _two_sample.sample_state if "free_city" in view else _sample.sample_state
+    return sample(view, seat, rng)
 
 
-def hints(state, seat):
+def _hints_of_the_hand(state, seat):
     return {"blocked": blocked_builds(state, seat)}
 
 
-def reveal(state):
-    """Everything at this state, every hand included: a replay frame (show it only once the game
-    is over, or to nobody)."""
-    sheets = scores(state) if state["phase"] != "sides" else []
-    return {
-        "age": state["age"],
-        "turn": state["turn"],
-        "phase": state["phase"],
-        "discard": list(state["discard"]),
-        "players": [
-            {
-                "seat": s,
-                "wonder": p["wonder"],
-                "side": p["side"],
-                "coins": p["coins"],
-                "hand": list(p["hand"]),
-                "built": list(p["built"]),
-                "stages": list(p["stages"]),
-                "tokens": list(p["tokens"]),
-                "total": sheets[s]["total"] if sheets else 0,
-            }
-            for s, p in enumerate(state["players"])
-        ],
-    }
-
-
-def hidden_ids(state, seat):
-    """Card ids `seat` (None: a spectator) must not see at this state: the other hands, the cards
-    under the other wonders, the discard pile (except during its own Halicarnassus prompt) and
-    every card of the decks not dealt yet, minus what it sees anyway (built cards, its own hand:
-    card ids repeat across copies)."""
-    hidden = set(state["discard"])
-    for hands in state["decks"].values():
-        for hand in hands:
-            hidden.update(hand)
-    visible = set()
-    for n, player in enumerate(state["players"]):
-        visible.update(player["built"])
-        if n == seat:
-            visible.update(player["hand"])
-            visible.update(player["stages"])
-        else:
-            hidden.update(player["hand"])
-            hidden.update(player["stages"])
-    prompts = state["prompts"]
-    if seat is not None and state["phase"] == "prompt" and prompts and prompts[0] == {
-        "seat": seat, "kind": "build_discarded"
-    }:
-        visible.update(state["discard"])
-    return hidden - visible
+hints = _by_table(_hints_of_the_hand, _two_view.hints)
 
 
 class _Game:

@@ -10,6 +10,10 @@ the public card data; never another hand. Heuristic, in points:
 - minus what it costs (coins / 3);
 - a wonder stage: the stage's effects, plus a little for hiding a card;
 - a discard: 3 coins, worth a bit more when the seat is short of coins.
+
+In the 2-player variant a seat also decides for the Free City (actions with
+``"city": "free_city"``): those are valued as if the Free City were its own city, plus the
+coins the Free City would pay this seat's city.
 """
 
 from . import catalogue
@@ -19,11 +23,22 @@ VICTORY = {1: 1, 2: 3, 3: 5}
 RESOURCE_VALUE = {1: 1.6, 2: 1.0, 3: 0.1}
 
 
-def _cities(view):
-    seat = view["seat"]
+def _cities(view, action):
+    """(the city the action is for, its left neighbour, its right neighbour)."""
     players = view["players"]
-    me = players[seat]
+    if action.get("city") == "free_city":
+        me = players[view["free_city"]["city"]]
+    else:
+        me = players[view["seat"]]
     return me, players[me["left"]], players[me["right"]]
+
+
+def _paid_to_seat(view, action, me):
+    """Coins a Free City play pays to the deciding seat's city (0 for the seat's own plays)."""
+    if action.get("city") != "free_city":
+        return 0
+    pay = action.get("pay") or {"left": 0, "right": 0}
+    return sum(pay[side] for side in ("left", "right") if me[side] == view["seat"])
 
 
 def _colour_count(city, colour):
@@ -102,11 +117,15 @@ def _fx_value(view, fx, me, left, right):
 
 
 def action_value(view, action):
+    if action["type"] == "side":
+        return 1.0 if action["side"] == "A" else 0.9
+    me, left, right = _cities(view, action)
+    return _value(view, action, me, left, right) + _paid_to_seat(view, action, me) / 3.0
+
+
+def _value(view, action, me, left, right):
     cat = catalogue.get()
     kind = action["type"]
-    me, left, right = _cities(view)
-    if kind == "side":
-        return 1.0 if action["side"] == "A" else 0.9
     if kind == "pass":
         return 0.0
     if kind == "discard":

@@ -53,7 +53,7 @@ from . import trading
 from .city import chain_free, count, profile
 from ..errors import IllegalAction
 from ..seating import direction_of_age, left_of, pass_hands, right_of
-from .state import SIDES, TURNS_PER_AGE, start_age
+from .state import FREE_CITY, SIDES, TURNS_PER_AGE, is_two_players, start_age
 
 CARD_TYPES = ("build", "wonder", "discard")
 ZERO_PAY = {"left": 0, "right": 0}
@@ -125,6 +125,14 @@ def _trade_context(state, seat):
     return prof, ctx
 
 
+def _payment_options(state, seat):
+    """The non-dominated payments; every payment for the Free City, whose controller names the
+    seller whatever the price (2-player variant, 002 l.547)."""
+    if seat == FREE_CITY and is_two_players(state):
+        return trading.every_option_in
+    return trading.options_in
+
+
 def _olympia_ready(state, seat, prof):
     return prof.free_build and state["players"][seat]["free_used"] != state["age"]
 
@@ -133,13 +141,14 @@ def card_actions(state, seat, hand):
     cards = _cat.get().cards
     p = state["players"][seat]
     prof, ctx = _trade_context(state, seat)
+    options_in = _payment_options(state, seat)
     coins = p["coins"]
     olympia = _olympia_ready(state, seat, prof)
     stage = prof.next_stage
     wonder_pays = ()
     if stage is not None:
         budget = coins - stage.coins
-        wonder_pays = [o for o in trading.options_in(ctx, stage.cost) if o[0] + o[1] <= budget]
+        wonder_pays = [o for o in options_in(ctx, stage.cost) if o[0] + o[1] <= budget]
         stage_no = prof.stages_built + 1
     out = []
     seen = set()
@@ -159,7 +168,7 @@ def card_actions(state, seat, hand):
             else:
                 budget = coins - card.coins
                 if budget >= 0:
-                    for left, right in trading.options_in(ctx, card.cost):
+                    for left, right in options_in(ctx, card.cost):
                         if left + right <= budget:
                             out.append({"type": "build", "card": cid,
                                         "pay": {"left": left, "right": right}})
@@ -173,11 +182,12 @@ def card_actions(state, seat, hand):
     return out
 
 
-def blocked_builds(state, seat):
-    """Why the cards of `seat`'s hand cannot be built now: {card id: {"code", **facts}}, the
-    IllegalAction a build would raise (duplicate_structure; cannot_afford with the resources
-    missing, or the coins needed). Cards that can be built in some way are not listed."""
-    hand = state["players"][seat]["hand"]
+def blocked_builds(state, seat, hand=None):
+    """Why the cards of `seat`'s hand (or of `hand`) cannot be built now: {card id: {"code",
+    **facts}}, the IllegalAction a build would raise (duplicate_structure; cannot_afford with the
+    resources missing, or the coins needed). Cards that can be built in some way are not listed."""
+    if hand is None:
+        hand = state["players"][seat]["hand"]
     out = {}
     for cid in dict.fromkeys(hand):
         try:
@@ -249,10 +259,10 @@ def _cannot_afford(card_id, cost, coin_cost, coins, ctx, opts):
                          coins_needed=cheapest)
 
 
-def _check_payment(card_id, cost, coin_cost, coins, ctx, left, right):
+def _check_payment(card_id, cost, coin_cost, coins, ctx, left, right, options_in=trading.options_in):
     """The payment (left, right) of a cost is one of the affordable options, or IllegalAction:
     cannot_afford when no option is affordable, bad_payment (with the options) otherwise."""
-    opts = trading.options_in(ctx, cost)
+    opts = options_in(ctx, cost)
     ok = [o for o in opts if o[0] + o[1] <= coins - coin_cost]
     if not ok:
         raise _cannot_afford(card_id, cost, coin_cost, coins, ctx, opts)
@@ -310,7 +320,8 @@ def canonical_card_action(state, seat, action, hand):
             if chain:
                 out["free"] = "chain"
             return out
-        _check_payment(cid, card.cost, card.coins, coins, ctx, left, right)
+        _check_payment(cid, card.cost, card.coins, coins, ctx, left, right,
+                       _payment_options(state, seat))
         return {"type": "build", "card": cid, "pay": {"left": left, "right": right}}
     # wonder stage
     stage = prof.next_stage
@@ -327,7 +338,8 @@ def canonical_card_action(state, seat, action, hand):
             raise IllegalAction("stage_out_of_order", stage=want, next_stage=nxt)
     if "free" in action and action["free"] is not None:
         raise IllegalAction("not_free", card=cid, free=action["free"])
-    _check_payment(cid, stage.cost, stage.coins, coins, ctx, left, right)
+    _check_payment(cid, stage.cost, stage.coins, coins, ctx, left, right,
+                   _payment_options(state, seat))
     return {"type": "wonder", "card": cid, "stage": nxt, "pay": {"left": left, "right": right}}
 
 
@@ -601,6 +613,10 @@ def _continue(new, events):
         events.append({"type": "prompt", "seat": head["seat"], "kind": head["kind"]})
         return
     new["phase"] = "play"
+    if new["turn"] < TURNS_PER_AGE and is_two_players(new):
+        from . import two_players
+        two_players.next_turn(new)
+        return
     if new["turn"] < TURNS_PER_AGE:
         hands = pass_hands([p["hand"] for p in new["players"]], direction_of_age(new["age"]))
         players = []

@@ -154,17 +154,18 @@ def _config_of_table(view):
                              "wonders": [p["wonder"] for p in public]})
 
 
-def _guilds_in_play(age, players, seen, rng):
-    """The n + 2 guilds of Age III in the sample: before Age III a fresh draw; during it, the
-    guilds seen plus a draw from the guilds not seen."""
+def _guilds_in_play(age, players, seen, rng, count=None):
+    """The n + 2 guilds (or `count`) of Age III in the sample: before Age III a fresh draw;
+    during it, the guilds seen plus a draw from the guilds not seen."""
     if age < 3:
-        return draw_guilds(players, rng)
+        return draw_guilds(players, rng, count)
     cards = _cat.get().cards
     shown = sorted(c for c in seen if cards[c].color == "purple")
     hidden = sorted(g.id for g in _cat.get().guilds if g.id not in seen)
-    missing = players + 2 - len(shown)
+    total = players + 2 if count is None else count
+    missing = total - len(shown)
     if missing < 0:
-        raise ValueError(f"the view shows {len(shown)} guilds, more than the {players + 2} in play")
+        raise ValueError(f"the view shows {len(shown)} guilds, more than the {total} in play")
     return sorted(shown + rng.sample(hidden, missing))
 
 

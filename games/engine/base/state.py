@@ -2,13 +2,15 @@
 
 Config (a plain dict; ``normalize_config`` fills defaults and validates)::
 
-    {"game": "base", "players": 3..7,
+    {"game": "base", "players": 2..7,
      "sides": "A" | "B" | "random" | "choose" | [per seat "A"/"B"/"random"],
      "wonders": None | [per seat wonder id or None (= random)],
      "variants": []}
 
-``game`` is only ``"base"`` for now; ``variants`` is kept for later (2-player, Cities,
-Architects plug in there and in ``game``) and must be empty.
+``game`` is only ``"base"`` for now; ``variants`` is kept for later (Cities, Architects plug in
+there and in ``game``) and must be empty. ``players: 2`` is the 2-player variant
+(``two_players.py``): three cities around the table, the two seats and the Free City, which is
+the last entry of ``players`` (``FREE_CITY``) and no seat.
 
 Chance. Everything random is drawn once by ``new_game`` from ``random.Random(seed)``:
 wonder assignment, sides when ``random``, the n + 2 guilds of Age III and the deal of each age.
@@ -43,6 +45,18 @@ STATE_VERSION = 1
 HAND_SIZE = 7
 TURNS_PER_AGE = 6
 START_COINS = 3
+MIN_PLAYERS = 2
+MAX_PLAYERS = 7
+FREE_CITY = 2  # the Free City's index among the cities of a 2-player game
+
+
+def is_two_players(state):
+    return state["config"].get("players") == 2
+
+
+def cities_of(cfg):
+    """How many cities the table has: one per seat, and the Free City in the 2-player variant."""
+    return 3 if cfg["players"] == 2 else cfg["players"]
 
 
 def normalize_config(config):
@@ -52,8 +66,8 @@ def normalize_config(config):
     if game != "base":
         raise ConfigError("unsupported_game", game=game)
     n = config.get("players")
-    if not isinstance(n, int) or isinstance(n, bool) or not 3 <= n <= 7:
-        raise ConfigError("bad_player_count", players=n, allowed=[3, 7])
+    if not isinstance(n, int) or isinstance(n, bool) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise ConfigError("bad_player_count", players=n, allowed=[MIN_PLAYERS, MAX_PLAYERS])
     sides = config.get("sides", "A")
     if isinstance(sides, (list, tuple)):
         sides = list(sides)
@@ -105,10 +119,10 @@ def draw_chance(cfg, seed):
     return entries
 
 
-def draw_guilds(players, rng):
-    """The n + 2 guilds shuffled into Age III, sorted."""
+def draw_guilds(players, rng, count=None):
+    """The guilds shuffled into Age III, sorted: n + 2 of them unless `count` says otherwise."""
     guild_ids = sorted(g.id for g in _cat.get().guilds)
-    return sorted(rng.sample(guild_ids, players + 2))
+    return sorted(rng.sample(guild_ids, players + 2 if count is None else count))
 
 
 def deal_entry(age, players, guilds, rng):
@@ -132,7 +146,7 @@ def initial_state(cfg, chance):
     """The state right after setup, built from chance entries only (no RNG): the ``wonders``
     entry, then any number of ``deal`` entries. Age I starts once every side is known, if its
     deal is there (else the game waits for it: ``receive_deal``)."""
-    n = cfg["players"]
+    n = cities_of(cfg)
     head = chance[0] if chance else None
     if not _is_wonders_entry(head, n):
         raise ConfigError("bad_log", entry=0)
@@ -232,3 +246,6 @@ def start_age(state, age, events):
     state["pending"] = [None] * len(players)
     state["prompts"] = []
     events.append({"type": "age_start", "age": age})
+    if is_two_players(state):
+        from . import two_players
+        two_players.draw_for_controller(state)

@@ -75,6 +75,18 @@ def options_in(ctx, cost):
     return r
 
 
+def every_option_in(ctx, cost):
+    """Every distinct (left, right) payment for `cost`, dominated ones included, sorted; () if
+    impossible. For a buyer whose seller is named whatever the price (the 2-player variant's
+    Free City, 002 l.547): own production is still used first, only needed units are bought."""
+    key = ("every", cost)
+    r = ctx.memo.get(key)
+    if r is None:
+        found = _splits(ctx, cost)
+        r = ctx.memo[key] = found if found is FREE else tuple(sorted(found))
+    return r
+
+
 def options(cost, own_sig, left_sig, right_sig, prices):
     return options_in(context(own_sig, left_sig, right_sig, prices), cost)
 
@@ -84,6 +96,22 @@ def compute(cost, own_sig, left_sig, right_sig, prices):
 
 
 def _compute(ctx, cost):
+    found = _splits(ctx, cost)
+    if found is FREE:
+        return FREE
+    if not found:
+        return NONE
+    out = []
+    best_r = None
+    for cl, cr in sorted(found):
+        if best_r is None or cr < best_r:
+            out.append((cl, cr))
+            best_r = cr
+    return tuple(out)
+
+
+def _splits(ctx, cost):
+    """FREE when own production covers `cost`, else the set of every (left, right) payment."""
     need = [c - f if c > f else 0 for c, f in zip(cost, ctx.own_fixed)]
     if not any(need):
         return FREE
@@ -129,15 +157,7 @@ def _compute(ctx, cost):
                     cr += (res[r] - k) * pr[r]
                 if (not lc or _feasible(dl, lf, lc)) and (not rc or _feasible(dr, rf, rc)):
                     found.add((cl, cr))
-    if not found:
-        return NONE
-    out = []
-    best_r = None
-    for cl, cr in sorted(found):
-        if best_r is None or cr < best_r:
-            out.append((cl, cr))
-            best_r = cr
-    return tuple(out)
+    return found
 
 
 def _assign(choices, i, need, out):

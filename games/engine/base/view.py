@@ -21,6 +21,9 @@ unused guilds, the seed or the log.
 
 Legal actions are not in the view: a UI (and a bot) calls ``legal_actions(state, seat)``
 server-side, which lists every card with every payment option; the view gives everything else.
+
+Also here: ``reveal`` (a frame with everything) and ``hidden_ids`` (what a seat must never be
+sent), the leak checks' oracle.
 """
 
 from .city import profile
@@ -93,3 +96,57 @@ def _copy(obj):
     if isinstance(obj, list):
         return [_copy(v) for v in obj]
     return obj
+
+
+def reveal(state):
+    """Everything at this state, every hand included: a replay frame (show it only once the game
+    is over, or to nobody)."""
+    sheets = scores(state) if state["phase"] != "sides" else []
+    return {
+        "age": state["age"],
+        "turn": state["turn"],
+        "phase": state["phase"],
+        "discard": list(state["discard"]),
+        "players": [revealed_city(s, p, sheets[s]["total"] if sheets else 0)
+                    for s, p in enumerate(state["players"])],
+    }
+
+
+def revealed_city(seat, player, total):
+    return {
+        "seat": seat,
+        "wonder": player["wonder"],
+        "side": player["side"],
+        "coins": player["coins"],
+        "hand": list(player["hand"]),
+        "built": list(player["built"]),
+        "stages": list(player["stages"]),
+        "tokens": list(player["tokens"]),
+        "total": total,
+    }
+
+
+def hidden_ids(state, seat):
+    """Card ids `seat` (None: a spectator) must not see at this state: the other hands, the cards
+    under the other wonders, the discard pile (except during its own Halicarnassus prompt) and
+    every card of the decks not dealt yet, minus what it sees anyway (built cards, its own hand:
+    card ids repeat across copies)."""
+    hidden = set(state["discard"])
+    for hands in state["decks"].values():
+        for hand in hands:
+            hidden.update(hand)
+    visible = set()
+    for n, player in enumerate(state["players"]):
+        visible.update(player["built"])
+        if n == seat:
+            visible.update(player["hand"])
+            visible.update(player["stages"])
+        else:
+            hidden.update(player["hand"])
+            hidden.update(player["stages"])
+    prompts = state["prompts"]
+    if seat is not None and state["phase"] == "prompt" and prompts and prompts[0] == {
+        "seat": seat, "kind": "build_discarded"
+    }:
+        visible.update(state["discard"])
+    return hidden - visible

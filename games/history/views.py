@@ -189,7 +189,8 @@ def leaderboard(request):
     for row in rows:
         row["win_percent"] = round(100 * row["win_rate"])
     return render(request, "history/leaderboard.html", {
-        "mode": mode, "modes": MODES, "rows": rows, "provisional_sigma": PROVISIONAL_SIGMA, "section": "history",
+        "mode": mode, "mode_name": presentation.mode_name(mode),
+        "modes": [(m, presentation.mode_name(m)) for m in MODES], "rows": rows, "provisional_sigma": PROVISIONAL_SIGMA, "section": "history",
     })
 
 

@@ -27,6 +27,8 @@ it is)::
     city_groups(card_ids, language) -> [(colour, [name])]   # a city's cards as the game groups them
     category_label(category, language) -> str   # the words of an engine score category
     CATEGORY_NOTES: {category: sheet key}       # a card named next to a category's points
+    MODE_NAMES: {rating mode: words}            # every mode of info(game)["rating_modes"]
+    HAS_BOARD: bool                             # the game page can draw its table: the lobby offers it
 
 Results may be cached and shared between requests: read them, never change them.
 """
@@ -64,3 +66,10 @@ def get(game_id):
             raise UnknownGame(game_id) from error
         _loaded[game_id] = module
     return module
+
+
+def mode_name(mode):
+    """A rating mode in words (its game's MODE_NAMES), or the mode's id."""
+    from games.history.ratings import game_of_mode
+
+    return get(game_of_mode(mode)).MODE_NAMES.get(mode, mode)

@@ -57,6 +57,10 @@ def _data():
     with open(DATA_FILE, encoding="utf-8") as file:
         return json.load(file)
 
+# No game page draws an Architects table yet: the lobby does not offer the game until one does.
+HAS_BOARD = False
+MODE_NAMES = {"architects": "7 Wonders Architects"}
+
 
 def _pick(texts, language, fallback):
     return texts.get(language) or texts.get("en") or fallback

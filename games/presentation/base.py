@@ -20,6 +20,12 @@ WORDS_FILE = Path(__file__).resolve().parent / "data" / "base.json"
 COLOUR_ORDER = tuple(COLORS)
 
 
+# The game page can draw this game's table (static/js/game.js): the lobby offers it.
+HAS_BOARD = True
+
+# The rating modes of engine.rating_mode, in words.
+MODE_NAMES = {"base": _("7 Wonders, 3 to 7 players"), "base-2p": _("7 Wonders, 2 players (with the Free City)")}
+
 # Refusal codes of the base game's rules, in words (the site's own codes are in games/views/words.py).
 RULE_ERRORS = {
     "bad_sides": _("Choose side A, side B or random."),
@@ -43,6 +49,9 @@ RULE_ERRORS = {
 
 # The words game.js draws the base game's board with (%(name)s placeholders are filled by the script).
 BOARD_WORDS = {
+    "free_city": _("Free City"),
+    "for_free_city": _("For the Free City: %(action)s"),
+    "free_city_controller": _("decided by %(name)s this turn"),
     "age": _("Age %(age)s"),
     "turn": _("turn %(turn)s of 6"),
     "pass_left": _("cards pass to the left"),

@@ -28,8 +28,13 @@ def bot_choices(game):
     return [(level, BOT_WORDS.get(level, level)) for level in engine.info(game)["bot_levels"]]
 
 
+def playable_games():
+    """The registered games the site can show a table of (their presentation has a board)."""
+    return [game for game in engine.games() if getattr(presentation.get(game), "HAS_BOARD", False)]
+
+
 def game_choices():
-    return [(game, presentation.get(game).game_name()) for game in engine.games()]
+    return [(game, presentation.get(game).game_name()) for game in playable_games()]
 
 
 class CreateTableForm(forms.Form):
@@ -119,7 +124,7 @@ class CreateTableForm(forms.Form):
 
 def _chosen_game(request):
     game = request.POST.get("game") or request.GET.get("game") or DEFAULT_GAME
-    return game if game in engine.games() else DEFAULT_GAME
+    return game if game in playable_games() else DEFAULT_GAME
 
 
 def options_words():

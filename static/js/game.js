@@ -54,7 +54,14 @@
   function cardName(id) { return (CAT.cards[id] && CAT.cards[id].name) || id; }
   function wonderName(id) { return (CAT.wonders[id] && CAT.wonders[id].name) || id || "?"; }
 
+  /* The 2-player variant's Free City is a city of the view that no seat owns. */
+  function isFreeCity(n) {
+    var player = S && S.view && S.view.players[n];
+    return !!(player && player.free_city);
+  }
+
   function seatName(n) {
+    if (isFreeCity(n)) return t("free_city");
     var seat = S && S.seats[n];
     var name = seat && seat.name ? seat.name : seat && seat.bot ? t("bot_" + seat.bot) : t("seat_n", { seat: n + 1 });
     if (S && S.you === n) name += " (" + t("you") + ")";
@@ -86,7 +93,7 @@
   }
 
   function payText(action) {
-    var me = S.view.players[S.you];
+    var me = action.city === "free_city" ? S.view.players[S.view.free_city.city] : S.view.players[S.you];
     var bank = 0;
     if (action.type === "build" && !action.free) bank = (CAT.cards[action.card].cost || {}).coins || 0;
     if (action.type === "wonder") {
@@ -102,6 +109,11 @@
   }
 
   function actionLabel(action) {
+    var label = ownActionLabel(action);
+    return action.city === "free_city" ? t("for_free_city", { action: label }) : label;
+  }
+
+  function ownActionLabel(action) {
     var card = action.card ? cardName(action.card) : "";
     switch (action.type) {
       case "build":
@@ -391,6 +403,10 @@
     });
   }
 
+  function freeCityStatus(view) {
+    return view.free_city ? t("free_city_controller", { name: seatName(view.free_city.controller) }) : "";
+  }
+
   function renderPlayers(view) {
     var box = $("game-players");
     box.textContent = "";
@@ -399,7 +415,7 @@
     }));
     var body = el("tbody");
     view.players.forEach(function (player, n) {
-      var seat = S.seats[n];
+      var seat = S.seats[n] || {};
       var status = "";
       if (S.status === "running" && (view.phase === "play" || view.phase === "sides")) status = player.chosen ? t("chosen") : t("thinking");
       if (view.prompt && view.prompt.seat === n) status = t("thinking");
@@ -409,8 +425,8 @@
         el("td", { text: String(player.coins) }),
         el("td", { text: String(player.shields) }),
         el("td", { text: String(player.tokens.reduce(function (a, b) { return a + b; }, 0)) }),
-        el("td", { text: String(player.hand_size) }),
-        el("td", { class: player.chosen ? "chosen" : "", text: status }),
+        el("td", { text: String(player.free_city ? player.pile_size : player.hand_size) }),
+        el("td", { class: player.chosen ? "chosen" : "", text: player.free_city ? freeCityStatus(view) : status }),
       ]));
     });
     box.appendChild(el("div", { class: "table-scroll" }, [el("table", { class: "players" }, [el("thead", {}, [head]), body])]));
@@ -422,24 +438,29 @@
     if (!view.scores) return;
     var box = $("game-score-sheet");
     box.textContent = "";
-    var head = el("tr", {}, [el("th", { scope: "col", text: "" })].concat(view.scores.map(function (sheet) {
+    /* The Free City (2-player variant) is scored beside the seats but never ranked. */
+    var sheets = view.scores.slice();
+    if (view.free_city && view.free_city.score) {
+      sheets.push(Object.assign({}, view.free_city.score, { seat: view.free_city.city, rank: "—" }));
+    }
+    var head = el("tr", {}, [el("th", { scope: "col", text: "" })].concat(sheets.map(function (sheet) {
       return el("th", { scope: "col", text: seatName(sheet.seat) });
     })));
     var rows = PAGE.categories.map(function (category) {
       var cat = category.key;
-      return el("tr", {}, [el("th", { scope: "row", text: category.label })].concat(view.scores.map(function (sheet) {
+      return el("tr", {}, [el("th", { scope: "row", text: category.label })].concat(sheets.map(function (sheet) {
         var noted = category.note && sheet[category.note];
         var note = noted ? " (" + t("copied_guild", { card: cardName(noted) }) + ")" : "";
         return el("td", { text: sheet[cat] + note });
       })));
     });
-    rows.push(el("tr", { class: "total" }, [el("th", { scope: "row", text: t("total") })].concat(view.scores.map(function (sheet) {
+    rows.push(el("tr", { class: "total" }, [el("th", { scope: "row", text: t("total") })].concat(sheets.map(function (sheet) {
       return el("td", { text: String(sheet.total) });
     }))));
-    rows.push(el("tr", {}, [el("th", { scope: "row", text: t("coins") })].concat(view.scores.map(function (sheet) {
+    rows.push(el("tr", {}, [el("th", { scope: "row", text: t("coins") })].concat(sheets.map(function (sheet) {
       return el("td", { text: String(sheet.coins) });
     }))));
-    rows.push(el("tr", { class: "rank" }, [el("th", { scope: "row", text: t("rank") })].concat(view.scores.map(function (sheet) {
+    rows.push(el("tr", { class: "rank" }, [el("th", { scope: "row", text: t("rank") })].concat(sheets.map(function (sheet) {
       return el("td", { text: String(sheet.rank) });
     }))));
     box.appendChild(el("div", { class: "table-scroll" }, [el("table", { class: "score-sheet" }, [el("thead", {}, [head]), el("tbody", {}, rows)])]));

@@ -138,3 +138,9 @@ def test_a_category_without_words_is_shown_by_its_key():
 def test_category_notes_name_categories_the_game_scores(game_id):
     notes = getattr(presentation.get(game_id), "CATEGORY_NOTES")
     assert set(notes) <= set(engine.info(game_id)["score_categories"])
+
+
+@pytest.mark.parametrize("game_id", engine.games())
+def test_every_rating_mode_of_a_game_has_a_name(game_id):
+    names = presentation.get(game_id).MODE_NAMES
+    assert set(names) == set(engine.info(game_id)["rating_modes"])

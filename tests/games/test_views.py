@@ -186,3 +186,30 @@ def test_a_bad_player_count_names_the_games_range():
 
     text = error_text(ServiceError("bad_player_count", players=9, allowed=[3, 7]), "base")
     assert "3" in text and "7" in text and "%(" not in text
+
+
+def test_the_lobby_offers_only_the_games_whose_table_the_site_can_draw(client, make_user):
+    from games import presentation
+
+    client.force_login(make_user("host"))
+    body = client.get(url("lobby")).content.decode()
+    for game in engine.games():
+        offered = f'<option value="{game}"' in body
+        assert offered == presentation.get(game).HAS_BOARD, game
+    response = client.post(url("lobby") + "?game=architects", {"game": "architects", "players": "3",
+                                                               "turn_seconds": "0"})
+    assert not Match.objects.filter(game="architects").exists() and response.status_code == 200
+
+
+def test_a_two_player_table_is_created_and_started_with_the_free_city(client, make_user):
+    host = make_user("host")
+    client.force_login(host)
+    response = client.post(url("lobby"), {"game": "base", "players": "2", "option_sides": "A", "turn_seconds": "0",
+                                          "seat_1": "greedy"})
+    match = Match.objects.get()
+    assert response.status_code == 302 and match.players == 2
+    services.do_start(match.pk, host)
+    match.refresh_from_db()
+    assert engine.rating_mode(match.config) == "base-2p"
+    page = client.get(url("game", match.pk))
+    assert page.status_code == 200 and "Free City" in page.content.decode()

@@ -192,3 +192,12 @@ def test_the_calculator_offers_the_player_counts_its_game_declares(client, db, m
     assert re.findall(r'<option value="(\d)"', html) == ["4", "5"]
     assert '<option value="4" selected>' in html
     assert html.count('<fieldset class="seat') == 5
+
+
+def test_the_leaderboard_page_switches_between_the_rating_modes(client, db):
+    from games.history.ratings import MODES
+
+    html = client.get(url("leaderboard", "en") + "?mode=base-2p").content.decode()
+    assert '<strong aria-current="page">7 Wonders, 2 players (with the Free City)</strong>' in html
+    for mode in MODES:
+        assert mode == "base-2p" or f'href="?mode={mode}"' in html

@@ -50,6 +50,8 @@ RULE_ERRORS = {
 # The words game.js draws the base game's board with (%(name)s placeholders are filled by the script).
 BOARD_WORDS = {
     "free_city": _("Free City"),
+    "free_city_pile": _("Cards in its face-down pile"),
+    "choose_for_free_city": _("Now choose the Free City's card: it must build or use a card for its wonder when it can."),
     "for_free_city": _("For the Free City: %(action)s"),
     "free_city_controller": _("decided by %(name)s this turn"),
     "age": _("Age %(age)s"),

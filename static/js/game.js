@@ -233,9 +233,14 @@
     if (view.my_prompt) lines.push(t("prompt_" + view.my_prompt.kind));
     else if (view.prompt) lines.push(t("prompt_other", { name: seatName(view.prompt.seat), kind: t("kind_" + view.prompt.kind) }));
     if (me && view.phase === "play" && me.free_build_ready) lines.push(t("olympia_ready"));
+    var forFreeCity = view.free_city && view.free_city.decision && view.free_city.controller === S.you;
     if (me && view.pending && S.status === "running") {
       lines.push(t("your_choice", { action: actionLabel(view.pending) }));
-      lines.push(t("waiting_others"));
+      if (forFreeCity && view.free_city.decision.pending) {
+        lines.push(t("your_choice", { action: actionLabel(Object.assign({ city: "free_city" }, view.free_city.decision.pending)) }));
+      }
+      if (forFreeCity && !view.free_city.decision.pending) lines.push(t("choose_for_free_city"));
+      else lines.push(t("waiting_others"));
     }
     lines.forEach(function (line) { box.appendChild(el("p", { text: line })); });
   }
@@ -337,7 +342,8 @@
       el("dt", { text: t("coins") }), el("dd", { text: String(player.coins) }),
       el("dt", { text: t("shields") }), el("dd", { text: String(player.shields) }),
       el("dt", { text: t("military") }), el("dd", { text: player.tokens.length ? player.tokens.join(" ") + " = " + tokens : "0" }),
-      el("dt", { text: t("hand_size") }), el("dd", { text: String(player.hand_size) }),
+      el("dt", { text: t(player.free_city ? "free_city_pile" : "hand_size") }),
+      el("dd", { text: String(player.free_city ? player.pile_size : player.hand_size) }),
     ]);
     var stages = el("ol", { class: "stages" });
     var wonder = CAT.wonders[player.wonder];

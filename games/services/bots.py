@@ -46,9 +46,13 @@ def do_play_bot_turn(match_id, number, version):
             return "not_bot"
         if number not in engine.to_act(match.state):
             return "done"
-        action = bot_action(seats[number].bot_level, match.state, number, bot_rng(match, number))
-        new_state, events = engine.apply(match.state, number, action)
-        record_action(match, seats, number, new_state, events, MatchAction.By.BOT)
+        # A seat may owe several decisions in one step (2-player variant: its own card, then the
+        # Free City's): it makes them all while the step lasts.
+        while (match.status == Match.Status.RUNNING and match.step_version == version
+               and number in engine.to_act(match.state)):
+            action = bot_action(seats[number].bot_level, match.state, number, bot_rng(match, number))
+            new_state, events = engine.apply(match.state, number, action)
+            record_action(match, seats, number, new_state, events, MatchAction.By.BOT)
         return "played"
 
 

@@ -239,10 +239,12 @@
       if (forFreeCity && view.free_city.decision.pending) {
         lines.push(t("your_choice", { action: actionLabel(Object.assign({ city: "free_city" }, view.free_city.decision.pending)) }));
       }
-      if (forFreeCity && !view.free_city.decision.pending) lines.push(t("choose_for_free_city"));
+      if (forFreeCity && !view.free_city.decision.pending) lines.push({ text: t("choose_for_free_city"), act: true });
       else lines.push(t("waiting_others"));
     }
-    lines.forEach(function (line) { box.appendChild(el("p", { text: line })); });
+    lines.forEach(function (line) {
+      box.appendChild(line.act ? el("p", { class: "prompt--act", text: line.text }) : el("p", { text: line }));
+    });
   }
 
   function handCards(view) {

@@ -37,7 +37,8 @@ PAGE_STATE = """() => {
   return {
     hand: cards.map(c => c.dataset.card + (c.disabled ? '-' : '+')).join(','),
     enabled: cards.filter(c => !c.disabled).length,
-    chosen: !!document.querySelector('.hand-card--chosen'),
+    chosen: !!document.querySelector('.hand-card--chosen') && !document.querySelector('#game-prompt .prompt--act'),
+    owes_free_city: !!document.querySelector('#game-prompt .prompt--act'),
     choices: choices.hidden ? 0 : choices.querySelectorAll('.choice').length,
     age: document.getElementById('game-age').textContent,
     over: !document.getElementById('game-scores').hidden,
@@ -67,6 +68,8 @@ def play_by_clicking(page, shoot, rng):
                     page.locator("#game-hand-cards .hand-card:not([disabled])").nth(
                         rng.randrange(state["enabled"])).click(timeout=5_000)
                 options = page.locator("#game-choices .choice")
+                if state["owes_free_city"]:  # 2-player variant: now the Free City's card
+                    options = options.filter(has_text="For the Free City")
                 options.first.wait_for(state="visible", timeout=5_000)
                 options.nth(rng.randrange(options.count())).click(timeout=5_000)
             except Exception:  # noqa: BLE001 - the hand was redrawn under the click: look again
@@ -150,6 +153,36 @@ def test_a_player_signs_up_creates_a_table_with_two_bots_and_plays_a_whole_game_
     mine = [r for r in checked["log"] if r["seat"] == 0]
     assert moves == len(mine) >= 18
     assert {r["by"] for r in mine} == {"player"}
+    assert problems == []
+
+
+def test_a_two_player_game_with_the_free_city_is_played_to_the_end_by_clicking(site, desktop_page, screenshot):
+    page = desktop_page
+    problems = []
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+    site.signup("e2e_duo")
+    http = site.login("e2e_duo")
+    page.context.add_cookies([{"name": "sessionid", "value": http.cookies["sessionid"], "domain": "127.0.0.1",
+                               "path": "/"}])
+    match_id = site.create_table(http, players=2, bots=["greedy"])
+    site.start_table(http, match_id)
+    page.goto(site.url(f"/en/play/{match_id}/game/"))
+    page.locator("#game-connection").filter(has_text="Connected").wait_for(timeout=15_000)
+    assert "Free City" in page.locator("#game-players").inner_text()
+
+    def shoot(name):
+        screenshot(page, f"{name}-desktop")
+
+    moves = play_by_clicking(page, shoot, random.Random(5))
+    sheet = page.locator("#game-score-sheet table.score-sheet")
+    sheet.wait_for()
+    assert sheet.locator("thead th").count() == 1 + 3  # two seats and the Free City, unranked
+    assert "—" in sheet.locator("tr.rank").inner_text()
+    shoot("play-two-players-score-sheet")
+    checked = check_match_log(site, match_id)
+    free_city_moves = [r for r in checked["log"] if r["seat"] == 0 and r["action"].get("city") == "free_city"]
+    assert checked["row"]["status"] == "finished" and moves >= 18 and free_city_moves
     assert problems == []
 
 

@@ -239,3 +239,19 @@ def test_a_snapshot_holds_only_the_events_of_its_own_version(make_user, monkeypa
     snap = services.snapshot(match.pk, host)
     assert snap["version"] == read_version
     assert "from_the_future" not in str(snap["events"])
+
+
+def test_a_bot_that_owes_two_decisions_in_one_step_makes_both(make_user):
+    host = make_user("host")
+    match = start_table(host, players=2, bots=["", "greedy"])
+    # Age I: the seat left of the Free City (the host, seat 0) holds its card; play the first
+    # turn for the host (own card, then the Free City's) so that the bot controls turn 2.
+    for _ in range(2):
+        match.refresh_from_db()
+        services.do_submit(match.pk, host, engine.legal_actions(match.state, 0)[0])
+    match.refresh_from_db()
+    view = engine.view(match.state, 1)
+    assert view["turn"] == 2 and view["free_city"]["controller"] == 1
+    assert 1 not in engine.to_act(match.state), "the bot made its own choice and the Free City's"
+    bot_moves = [a.action for a in MatchAction.objects.filter(match=match, seat=1, by="bot")]
+    assert any(a.get("city") == "free_city" for a in bot_moves)

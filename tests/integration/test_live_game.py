@@ -64,7 +64,7 @@ def test_the_log_is_contiguous_replays_to_the_snapshot_and_has_one_move_per_seat
     # check_match_log asserted it while reading the log back; here: 3 ages of 6 turns, all seats
     turns = [key for key in game.checked["steps"] if key[0] == "play"]
     assert len(turns) == 18
-    assert all(sorted(game.checked["steps"][key]) == list(range(PLAYERS)) for key in turns)
+    assert all(sorted(game.checked["steps"][key]) == [(seat, None) for seat in range(PLAYERS)] for key in turns)
 
 
 def test_every_acknowledged_move_of_the_player_is_in_the_log_once(game):

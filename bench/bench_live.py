@@ -163,8 +163,11 @@ def report(stack, args, clients, started, ended, finished_at, failures, cpu):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=10, help="concurrent tables (default 10)")
-    parser.add_argument("--players", type=int, default=4, choices=range(3, 8), metavar="P",
-                        help="seats per table, 3 to 7 (default 4)")
+    from games import engine
+
+    low, high = engine.info("base")["min_players"], engine.info("base")["max_players"]
+    parser.add_argument("--players", type=int, default=4, choices=range(low, high + 1), metavar="P",
+                        help=f"seats per table, {low} to {high} (default 4)")
     parser.add_argument("--timeout", type=float, default=600, help="seconds of play at most (default 600)")
     parser.add_argument("--concurrency", type=int, default=2, help="Celery worker processes (default 2)")
     parser.add_argument("--redis-db", type=int, default=9, help="Redis database used and flushed (default 9)")

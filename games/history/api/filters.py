@@ -50,6 +50,10 @@ class MatchFilter(django_filters.FilterSet):
         method="filter_nothing", max_length=150,
         label="Matches a player (username) sat in; with wonder, the wonder that player had.",
     )
+    game = django_filters.ChoiceFilter(
+        choices=[(g, g) for g in engine.games()], method="filter_game",
+        label="The game (an engine game id): " + ", ".join(engine.games()) + ".",
+    )
     mode = django_filters.ChoiceFilter(
         choices=[(m, m) for m in MODES], label="The rating mode (engine.rating_mode of the config): " + ", ".join(MODES) + ".",
     )
@@ -72,7 +76,10 @@ class MatchFilter(django_filters.FilterSet):
 
     class Meta:
         model = MatchRecord
-        fields = ["player", "mode", "players", "wonder", "side", "finished_after", "finished_before", "rated"]
+        fields = ["player", "game", "mode", "players", "wonder", "side", "finished_after", "finished_before", "rated"]
+
+    def filter_game(self, queryset, name, value: str):
+        return queryset.filter(mode__in=engine.info(value)["rating_modes"])
 
     def filter_nothing(self, queryset, name, value: str):
         return queryset  # player, wonder and side are applied together in filter_queryset

@@ -74,6 +74,11 @@ def test_matches_filter_by_mode_and_player_count(api, matches):
     assert ids(api.get("/api/matches/?players=4")) == [matches[2].pk, matches[1].pk]
 
 
+def test_matches_filter_by_game_through_its_rating_modes(api, matches):
+    assert len(ids(api.get("/api/matches/?game=base"))) == 4
+    assert ids(api.get("/api/matches/?game=architects")) == []
+
+
 def test_matches_filter_by_wonder_and_side_and_by_a_players_wonder(api, matches):
     wonder = matches[2].state["players"][0]["wonder"]  # bo's wonder in the side-B match
     with_wonder = {m.pk for m in matches if any(p["wonder"] == wonder for p in m.state["players"])}
@@ -108,7 +113,7 @@ def test_matches_filter_rated_or_not(api, matches):
 
 
 @pytest.mark.parametrize("query, parameter", [
-    ("mode=chess", "mode"), ("players=9", "players"), ("players=three", "players"), ("wonder=atlantis", "wonder"),
+    ("mode=chess", "mode"), ("game=chess", "game"), ("players=9", "players"), ("players=three", "players"), ("wonder=atlantis", "wonder"),
     ("rated=maybe", "rated"), ("finished_after=yesterday", "finished_after"), ("limit=0", "limit"),
     ("limit=1000", "limit"), ("cursor=not-a-cursor", "cursor"), ("lang=fr", "lang"), ("side=C", "side"),
 ])

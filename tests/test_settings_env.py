@@ -39,3 +39,22 @@ def test_the_site_refuses_to_start_without_a_secret_key_when_debug_is_off():
                              "settings.DEBUG"], env=env, capture_output=True, text=True)
     assert result.returncode != 0
     assert "SECRET_KEY" in result.stderr
+
+
+def test_the_deploy_check_passes_with_debug_off_and_the_production_defaults():
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "DEBUG": "false", "SECRET_KEY": "x" * 20 + "-production-only-secret-key-0123456789",
+           "ALLOWED_HOSTS": "wonders.example"}
+    env.pop("HTTPS", None)
+    result = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+                            env=env, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_pages_carry_a_content_security_policy_that_allows_only_the_sites_own_scripts(client, db):
+    policy = client.get("/en/").headers["Content-Security-Policy"]
+    assert "script-src 'self'" in policy and "unsafe-inline" not in policy.split("script-src")[1].split(";")[0]
+    assert "frame-ancestors 'none'" in policy

@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "games",
     "games.history",
     "accounts",
+    "drf_spectacular_sidecar",
 ]
 
 MIDDLEWARE = [
@@ -236,6 +237,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "The 7 Wonders catalogue, rules, matches and players.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI from the sidecar package's static files, never from a CDN (the CSP allows none).
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 LOG_LEVEL = env_str("LOG_LEVEL", "INFO")

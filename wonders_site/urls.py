@@ -1,6 +1,7 @@
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
+from csp.decorators import csp_update
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
 
@@ -15,7 +16,9 @@ handler404 = "wonders_site.api_errors.json_404"
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
+    # Swagger UI (served from the sidecar's static files) sets styles from its script.
+    path("api/docs/", csp_update({"style-src": ["'unsafe-inline'"]})(
+        SpectacularSwaggerSplitView.as_view(url_name="api-schema")), name="api-docs"),
     path("api/", include("cards.api_rules_urls")),
     path("api/", include(router.urls)),
     path("api/", include("games.history.api.urls")),

@@ -1,5 +1,6 @@
 """Cursor pagination of /api/matches/: newest first, stable while new matches arrive."""
 from django.conf import settings
+from django.utils.dateparse import parse_datetime
 from rest_framework.exceptions import NotFound
 from rest_framework.pagination import CursorPagination
 
@@ -29,7 +30,19 @@ class NewestFirstCursor(CursorPagination):
         return size
 
     def decode_cursor(self, request):
+        raw = request.query_params.get(self.cursor_query_param, "")
         try:
-            return super().decode_cursor(request)
+            cursor = super().decode_cursor(request)
         except NotFound:
-            raise BadQueryParameter(self.cursor_query_param, request.query_params.get(self.cursor_query_param, ""))
+            raise BadQueryParameter(self.cursor_query_param, raw) from None
+        # The position is a finished_at instant; a crafted cursor may carry anything there.
+        if cursor is not None and cursor.position is not None and not _is_instant(cursor.position):
+            raise BadQueryParameter(self.cursor_query_param, raw)
+        return cursor
+
+
+def _is_instant(text):
+    try:
+        return parse_datetime(text) is not None
+    except ValueError:
+        return False

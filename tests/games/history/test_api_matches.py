@@ -116,6 +116,7 @@ def test_matches_filter_rated_or_not(api, matches):
     ("mode=chess", "mode"), ("game=chess", "game"), ("players=9", "players"), ("players=three", "players"), ("wonder=atlantis", "wonder"),
     ("rated=maybe", "rated"), ("finished_after=yesterday", "finished_after"), ("limit=0", "limit"),
     ("limit=1000", "limit"), ("cursor=not-a-cursor", "cursor"), ("lang=fr", "lang"), ("side=C", "side"),
+    ("cursor=bz05OTk5OTk5OTk5OTk5OTk5OTk5OTkmcD14", "cursor"),  # base64 of o=999999999999999999999&p=x
 ])
 def test_a_bad_filter_value_is_a_400_that_names_the_parameter(api, matches, query, parameter):
     response = api.get(f"/api/matches/?{query}")

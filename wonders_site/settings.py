@@ -6,7 +6,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from wonders_site.env import env_bool, env_int, env_list, env_str, env_url
+from wonders_site.env import env_bool, env_float, env_int, env_list, env_str, env_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -161,6 +161,8 @@ CELERY_TASK_ROUTES = {"games.play_bot_turn": {"queue": "bots"}}
 # `manage.py sweep_deadlines --loop`); bots asked more than BOT_STALL_SECONDS ago are asked again.
 DEADLINE_SWEEP_SECONDS = env_int("DEADLINE_SWEEP_SECONDS", 5, minimum=1)
 BOT_STALL_SECONDS = env_int("BOT_STALL_SECONDS", 30, minimum=5)
+# The hard (search) bot's thinking time per move, in seconds.
+BOT_MOVE_SECONDS = env_float("BOT_MOVE_SECONDS", 1.0, minimum=0.05)
 CELERY_BEAT_SCHEDULE = {
     "games-sweep-deadlines": {"task": "games.sweep_deadlines", "schedule": float(DEADLINE_SWEEP_SECONDS)},
 }

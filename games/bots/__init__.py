@@ -9,7 +9,8 @@ arguments: its budget, `seconds` and/or `iterations`).
 
 from . import greedy_bot, random_bot, search_bot
 
-BOTS = {"random": random_bot, "greedy": greedy_bot, "search": search_bot}
+SEARCH = "search"  # the level whose choose() takes a budget
+BOTS = {"random": random_bot, "greedy": greedy_bot, SEARCH: search_bot}
 
 
 def get(name):

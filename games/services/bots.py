@@ -27,7 +27,8 @@ def bot_action(level, state, number, rng):
     actions only."""
     from games import bots
 
-    return bots.get(level).choose(engine.view(state, number), engine.legal_actions(state, number), rng)
+    budget = {"seconds": settings.BOT_MOVE_SECONDS} if level == bots.SEARCH else {}
+    return bots.get(level).choose(engine.view(state, number), engine.legal_actions(state, number), rng, **budget)
 
 
 def do_play_bot_turn(match_id, number, version):

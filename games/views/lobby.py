@@ -20,7 +20,9 @@ from games.models import Match
 from .words import UI, as_text, error_text, language
 
 DEFAULT_GAME = "base"
-BOT_WORDS = {"random": _("random bot"), "greedy": _("greedy bot")}
+# The bot levels in words: easy (random moves), medium (the game's one-move heuristic), hard (a
+# search over redealt hidden cards, BOT_MOVE_SECONDS per move).
+BOT_WORDS = {"random": _("easy bot (random)"), "greedy": _("medium bot (greedy)"), "search": _("hard bot (search)")}
 OPEN_SEAT = ("", _("open for a player"))
 
 

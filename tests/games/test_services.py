@@ -255,3 +255,22 @@ def test_a_bot_that_owes_two_decisions_in_one_step_makes_both(make_user):
     assert 1 not in engine.to_act(match.state), "the bot made its own choice and the Free City's"
     bot_moves = [a.action for a in MatchAction.objects.filter(match=match, seat=1, by="bot")]
     assert any(a.get("city") == "free_city" for a in bot_moves)
+
+
+def test_a_hard_bot_searches_within_the_move_budget_and_plays_a_legal_move(make_user, settings, monkeypatch):
+    from games.bots import search_bot
+
+    settings.BOT_MOVE_SECONDS = 0.2
+    budgets = []
+    real = search_bot.choose
+
+    def spy(view, legal, rng, **budget):
+        budgets.append(budget)
+        return real(view, legal, rng, **budget)
+
+    monkeypatch.setattr(search_bot, "choose", spy)
+    host = make_user("host")
+    match = start_table(host, players=3, bots=["", "search", "greedy"])
+    match.refresh_from_db()
+    assert budgets and budgets[0] == {"seconds": 0.2}
+    assert engine.view(match.state, None)["players"][1]["chosen"]

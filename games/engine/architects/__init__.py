@@ -34,7 +34,7 @@ def _info():
         "score_categories": list(CATEGORIES),
         "tiebreak": TIEBREAK,
         "public_events": list(PUBLIC_EVENTS),
-        "bot_levels": ["random", "greedy"],
+        "bot_levels": ["random", "greedy", "search"],
         "timeout_bot": "greedy",
         "seat_label_keys": ["wonder"],
         "rating_modes": ["architects"],

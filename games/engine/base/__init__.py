@@ -44,7 +44,7 @@ def _info():
         "score_categories": list(SCORE_CATEGORIES),
         "tiebreak": "coins",
         "public_events": list(PUBLIC_EVENTS),
-        "bot_levels": ["random", "greedy"],
+        "bot_levels": ["random", "greedy", "search"],
         "timeout_bot": "greedy",
         "seat_label_keys": ["wonder", "side"],
         "rating_modes": ["base", "base-2p"],

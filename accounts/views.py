@@ -10,6 +10,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
+from django_ratelimit.core import is_ratelimited
 
 from accounts.forms import ProfileForm, SignUpForm
 from accounts.language import remember_language, url_in_language
@@ -41,12 +42,24 @@ def signup(request):
     if request.user.is_authenticated:
         return redirect("accounts:profile")
     form = SignUpForm(request.POST or None)
+    if request.method == "POST" and _too_many_signups(request):
+        form.add_error(None, _("Too many accounts were created from your address: try again later."))
+        return render(request, "accounts/signup.html", {"form": form, "next": request.POST.get("next", "")},
+                      status=429)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend=SESSION_BACKEND)
         response = redirect(_safe_next(request, settings.LOGIN_REDIRECT_URL))
         return _in_language(response, preferred_language(user))
     return render(request, "accounts/signup.html", {"form": form, "next": request.GET.get("next", "")})
+
+
+def _too_many_signups(request):
+    """Sign-ups per client IP are limited (SIGNUP_RATE, counted in the default cache)."""
+    if not settings.SIGNUP_RATE:
+        return False
+    return is_ratelimited(request, group="accounts.signup", key="ip", rate=settings.SIGNUP_RATE,
+                          method="POST", increment=True)
 
 
 class LoginView(auth_views.LoginView):

@@ -39,3 +39,11 @@ def catalogue(db):
     if not Card.objects.exists() or not RuleSection.objects.exists():
         _load_catalogue()
     return {"cards": Card.objects.count()}
+
+
+@pytest.fixture(autouse=True)
+def empty_default_cache():
+    """Rate limits (DRF throttles, sign-ups) count in the default cache: each test starts with none."""
+    from django.core.cache import cache
+
+    cache.clear()

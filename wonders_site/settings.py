@@ -1,4 +1,5 @@
 """Settings for Wonders. Every knob comes from an environment variable (see README)."""
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -169,24 +170,32 @@ CELERY_BEAT_SCHEDULE = {
 
 # Accounts. AxesBackend first: it refuses locked-out logins before ModelBackend checks passwords.
 AUTHENTICATION_BACKENDS = [
-    "axes.backends.AxesStandaloneBackend",
+    "accounts.lockout.LockoutBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# Login rate limit (django-axes): a client IP and an account are each locked out, separately,
-# after AXES_FAILURE_LIMIT failed logins, for AXES_COOLOFF_MINUTES. The client IP is REMOTE_ADDR:
-# behind a reverse proxy, make the proxy set it (e.g. daphne --proxy-headers).
+# Login rate limit (django-axes, accounts/lockout.py): a (account, client IP) pair and a client IP
+# are each locked out after AXES_FAILURE_LIMIT failed logins, an account from every address after
+# AXES_ACCOUNT_FAILURE_LIMIT, for AXES_COOLOFF_MINUTES. The client IP is REMOTE_ADDR: behind a
+# reverse proxy, make the proxy set it (e.g. daphne --proxy-headers).
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5, minimum=1)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15, minimum=1))
-AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_ACCOUNT_FAILURE_LIMIT = env_int("AXES_ACCOUNT_FAILURE_LIMIT", 50, minimum=1)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_LOCKOUT_CALLABLE = "accounts.lockout.locked_out"
 AXES_HTTP_RESPONSE_CODE = 429
 # A success must not wipe the IP's count, or one good account would unlock guessing at others.
 AXES_RESET_ON_SUCCESS = False
+
+# Sign-ups per client IP, as django-ratelimit's "count/period" (s, m, h, d); empty: no limit. Counted
+# in the default cache: per process unless CACHES is shared.
+SIGNUP_RATE = env_str("SIGNUP_RATE", "10/h")
+if SIGNUP_RATE and not re.fullmatch(r"[1-9][0-9]*/[0-9]*[smhd]", SIGNUP_RATE):
+    raise ImproperlyConfigured(f"SIGNUP_RATE must look like 10/h or 3/10m, not {SIGNUP_RATE!r}")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

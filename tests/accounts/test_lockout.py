@@ -1,4 +1,5 @@
-"""django-axes: the IP and the account are each limited, separately."""
+"""Login lockouts: the (account, IP) pair and the IP by django-axes, the account from every address
+at a much higher limit (accounts/lockout.py)."""
 import json
 from datetime import timedelta
 
@@ -12,11 +13,13 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("small_limits")]
 
 LOGIN = "/en/accounts/login/"
 LIMIT = 3
+ACCOUNT_LIMIT = 7
 
 
 @pytest.fixture
 def small_limits():
-    with override_settings(AXES_FAILURE_LIMIT=LIMIT, AXES_COOLOFF_TIME=timedelta(minutes=15)):
+    with override_settings(AXES_FAILURE_LIMIT=LIMIT, AXES_ACCOUNT_FAILURE_LIMIT=ACCOUNT_LIMIT,
+                           AXES_COOLOFF_TIME=timedelta(minutes=15)):
         yield
 
 
@@ -24,13 +27,47 @@ def attempt(client, username, password, ip, path=LOGIN):
     return client.post(path, {"username": username, "password": password}, REMOTE_ADDR=ip)
 
 
-def test_an_account_is_locked_after_too_many_failures_from_different_ips(client, alice):
-    statuses = [attempt(client, "alice", "wrong", f"10.0.0.{n}").status_code for n in range(1, LIMIT + 1)]
+def test_a_guesser_at_one_address_is_locked_out_of_that_account(client, alice):
+    statuses = [attempt(client, "alice", "wrong", "10.0.0.1").status_code for _ in range(LIMIT)]
 
     assert statuses == [200] * (LIMIT - 1) + [429]
-    response = attempt(client, "alice", PASSWORD, "10.0.0.99")
+    assert attempt(client, "alice", PASSWORD, "10.0.0.1").status_code == 429
+    assert "_auth_user_id" not in client.session
+
+
+def test_a_guesser_elsewhere_cannot_lock_the_owner_out(client, alice):
+    for _ in range(LIMIT):
+        attempt(client, "alice", "wrong", "10.0.0.1")
+
+    response = attempt(client, "alice", PASSWORD, "10.0.0.2")
+
+    assert response.status_code == 302
+    assert client.session["_auth_user_id"] == str(alice.pk)
+
+
+def test_an_account_is_locked_everywhere_after_the_account_wide_limit(client, alice):
+    statuses = [attempt(client, "alice", "wrong", f"10.0.{n}.1").status_code for n in range(ACCOUNT_LIMIT)]
+
+    assert statuses == [200] * (ACCOUNT_LIMIT - 1) + [429]
+    response = attempt(client, "alice", PASSWORD, "10.0.99.1")
     assert response.status_code == 429
     assert "_auth_user_id" not in client.session
+
+
+def test_failures_spread_below_the_account_wide_limit_do_not_lock_the_account(client, alice):
+    for n in range(ACCOUNT_LIMIT - 1):
+        attempt(client, "alice", "wrong", f"10.0.{n}.1")
+
+    assert attempt(client, "alice", PASSWORD, "10.0.99.1").status_code == 302
+
+
+def test_the_account_wide_limit_counts_only_the_cool_off_time(client, alice):
+    for n in range(ACCOUNT_LIMIT - 1):
+        attempt(client, "alice", "wrong", f"10.0.{n}.1")
+    AccessAttempt.objects.update(attempt_time=AccessAttempt.objects.first().attempt_time - timedelta(minutes=16))
+    attempt(client, "alice", "wrong", "10.0.50.1")
+
+    assert attempt(client, "alice", PASSWORD, "10.0.99.1").status_code == 302
 
 
 def test_an_ip_is_locked_after_too_many_failures_across_accounts(client, alice):

@@ -16,6 +16,7 @@ from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle, User
 from rest_framework.views import APIView
 
 from cards.language import api_language
+from accounts.lockout import is_locked
 from accounts.services import display_name
 from games import engine
 from games.history import categories
@@ -329,16 +330,6 @@ class MeView(APIView):
         return Response({**player_payload(request.user, lang), "email": request.user.email})
 
 
-def _locked_out(request, credentials):
-    from django.conf import settings
-
-    if not getattr(settings, "AXES_ENABLED", False):
-        return False
-    from axes.handlers.proxy import AxesProxyHandler
-
-    return AxesProxyHandler.is_locked(request, credentials)
-
-
 def _lockout_response(request):
     from axes.helpers import get_cool_off
 
@@ -369,7 +360,7 @@ class TokenView(APIView):
         body = s.TokenRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         credentials = {"username": body.validated_data["username"]}
-        if _locked_out(request._request, credentials):
+        if is_locked(request._request, credentials):
             return _lockout_response(request._request)
         user = authenticate(request._request, username=body.validated_data["username"],
                             password=body.validated_data["password"])

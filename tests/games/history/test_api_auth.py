@@ -129,3 +129,18 @@ def test_the_token_endpoint_shares_the_login_lockout(api, ann, settings, monkeyp
     error = response.json()["error"]
     assert error["code"] == "locked_out" and error["details"]["wait"] > 0
     assert not Token.objects.filter(user=ann).exists()
+
+
+def test_the_token_endpoint_shares_the_account_wide_lockout(api, ann, settings, monkeypatch):
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {
+        "anon": "100/min", "user": "100/min", "score_sheet": "100/min", "auth_token": "100/min"})
+    settings.AXES_ACCOUNT_FAILURE_LIMIT = 4
+    for n in range(4):
+        api.post("/api/auth/token/", {"username": "ann", "password": "guess"}, format="json", REMOTE_ADDR=f"10.1.{n}.1")
+
+    response = api.post("/api/auth/token/", {"username": "ann", "password": "a-long-pass-phrase"}, format="json",
+                        REMOTE_ADDR="10.1.99.1")
+
+    assert response.status_code == 429
+    assert response.json()["error"]["code"] == "locked_out"
+    assert not Token.objects.filter(user=ann).exists()

@@ -5,6 +5,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Language, Profile
+from accounts.names import check_display_name, normalize_display_name
 from accounts.services import profile_for, update_profile
 
 DISPLAY_NAME_HELP = _("How other players see you. Leave it empty to use your username.")
@@ -45,6 +46,19 @@ class SignUpForm(UserCreationForm):
         email.widget.attrs["autocomplete"] = "email"
         self.fields["preferred_language"].initial = _current_language()
 
+    def clean_display_name(self):
+        return normalize_display_name(self.cleaned_data["display_name"])
+
+    def clean(self):
+        cleaned = super().clean()
+        name = cleaned.get("display_name") or cleaned.get("username")
+        if name:
+            try:
+                check_display_name(name)
+            except forms.ValidationError as error:
+                self.add_error("display_name" if cleaned.get("display_name") else "username", error)
+        return cleaned
+
     @transaction.atomic
     def save(self, commit=True):
         if not commit:
@@ -77,4 +91,6 @@ class ProfileForm(forms.ModelForm):
             self.fields["preferred_language"].initial = _current_language()
 
     def clean_display_name(self):
-        return self.cleaned_data["display_name"] or self.instance.user.get_username()
+        name = normalize_display_name(self.cleaned_data["display_name"]) or self.instance.user.get_username()
+        check_display_name(name, self.instance.user)
+        return name

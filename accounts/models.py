@@ -1,5 +1,6 @@
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
 
@@ -26,6 +27,7 @@ class Profile(models.Model):
     class Meta:
         verbose_name = _("profile")
         verbose_name_plural = _("profiles")
+        constraints = [models.UniqueConstraint(Lower("display_name"), name="display_names_unique_ignoring_case")]
 
     def __str__(self):
         return self.display_name or self.user.get_username()

@@ -3,8 +3,13 @@ from accounts.models import Profile
 
 
 def profile_for(user) -> Profile:
-    """The user's profile, created on first need (display name = username) for older accounts."""
-    profile, _created = Profile.objects.get_or_create(user=user, defaults={"display_name": user.get_username()})
+    """The user's profile, created on first need for older accounts (display name = username, with
+    the account number if another player goes by it)."""
+    profile = Profile.objects.filter(user=user).first()
+    if profile is None:
+        from accounts.names import free_display_name
+
+        profile, _created = Profile.objects.get_or_create(user=user, defaults={"display_name": free_display_name(user)})
     return profile
 
 

@@ -128,7 +128,7 @@ def test_sign_ups_from_one_address_are_limited(client, db, settings):
     settings.SIGNUP_RATE = "2/h"
     statuses = []
     for n in range(3):
-        statuses.append(client.post(SIGNUP, signup_data(username=f"player{n}"), REMOTE_ADDR="10.2.0.1").status_code)
+        statuses.append(client.post(SIGNUP, signup_data(username=f"player{n}", display_name=""), REMOTE_ADDR="10.2.0.1").status_code)
         client.logout()
 
     assert statuses == [302, 302, 429]
@@ -137,10 +137,10 @@ def test_sign_ups_from_one_address_are_limited(client, db, settings):
 
 def test_the_sign_up_limit_says_why_in_the_page(client, db, settings):
     settings.SIGNUP_RATE = "1/h"
-    client.post(SIGNUP, signup_data(username="first"), REMOTE_ADDR="10.2.0.1")
+    client.post(SIGNUP, signup_data(username="first", display_name=""), REMOTE_ADDR="10.2.0.1")
     client.logout()
 
-    response = client.post("/it/accounts/signup/", signup_data(username="second"), REMOTE_ADDR="10.2.0.1")
+    response = client.post("/it/accounts/signup/", signup_data(username="second", display_name=""), REMOTE_ADDR="10.2.0.1")
 
     assert response.status_code == 429
     assert "Troppi account" in response.content.decode()
@@ -148,9 +148,9 @@ def test_the_sign_up_limit_says_why_in_the_page(client, db, settings):
 
 def test_the_sign_up_limit_is_per_address(client, db, settings):
     settings.SIGNUP_RATE = "1/h"
-    client.post(SIGNUP, signup_data(username="first"), REMOTE_ADDR="10.2.0.1")
+    client.post(SIGNUP, signup_data(username="first", display_name=""), REMOTE_ADDR="10.2.0.1")
     client.logout()
 
-    response = client.post(SIGNUP, signup_data(username="second"), REMOTE_ADDR="10.2.0.2")
+    response = client.post(SIGNUP, signup_data(username="second", display_name=""), REMOTE_ADDR="10.2.0.2")
 
     assert response.status_code == 302

@@ -1,6 +1,6 @@
 from django.conf import settings
 from django.contrib.auth.signals import user_login_failed
-from django.db.models.signals import post_save
+from django.db.models.signals import post_save, pre_save
 from django.dispatch import receiver
 
 from accounts.services import profile_for
@@ -24,3 +24,15 @@ def lock_the_account_at_its_limit(sender, credentials, request=None, **kwargs):
         return
     if account_failures(credentials.get("username")) >= settings.AXES_ACCOUNT_FAILURE_LIMIT:
         request.axes_locked_out = True
+
+
+@receiver(pre_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="accounts.revoke_tokens_on_password_change")
+def revoke_tokens_when_the_password_changes(sender, instance, raw=False, update_fields=None, **kwargs):
+    """A new password (the form, a reset, the admin, manage.py changepassword) revokes every API token."""
+    if raw or instance.pk is None or (update_fields is not None and "password" not in update_fields):
+        return
+    stored = sender.objects.filter(pk=instance.pk).values_list("password", flat=True).first()
+    if stored is not None and stored != instance.password:
+        from accounts.tokens import do_revoke_all_tokens
+
+        do_revoke_all_tokens(instance)

@@ -11,4 +11,5 @@ urlpatterns = [
     path("password/", views.PasswordChangeView.as_view(), name="password_change"),
     path("password/done/", views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("profile/", views.profile, name="profile"),
+    path("profile/tokens/<str:token_key>/revoke/", views.revoke_token, name="revoke_token"),
 ]

@@ -15,6 +15,7 @@ from django_ratelimit.core import is_ratelimited
 from accounts.forms import ProfileForm, SignUpForm
 from accounts.language import remember_language, url_in_language
 from accounts.services import preferred_language, profile_for
+from accounts.tokens import do_revoke_token, live_tokens
 
 # The backend a freshly signed-up user is logged in with (several are configured: axes first).
 SESSION_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -100,4 +101,13 @@ def profile(request):
         saved = form.save()
         messages.success(request, _("Your profile has been saved."))
         return _in_language(redirect(reverse("accounts:profile")), saved.preferred_language)
-    return render(request, "accounts/profile.html", {"form": form, "profile": form.instance})
+    return render(request, "accounts/profile.html",
+                  {"form": form, "profile": form.instance, "tokens": live_tokens(request.user)})
+
+
+@login_required
+@require_http_methods(["POST"])
+def revoke_token(request, token_key):
+    if do_revoke_token(request.user, token_key):
+        messages.success(request, _("The API token %(key)s… is revoked.") % {"key": token_key})
+    return redirect("accounts:profile")

@@ -31,7 +31,7 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "channels",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
     "django_filters",
     "drf_spectacular",
     "axes",
@@ -223,7 +223,7 @@ REST_FRAMEWORK = {
     # API clients use a token (POST /api/auth/token/), the site's pages the session. Token first,
     # so that a request without credentials is a 401 that names the Token scheme.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "knox.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_THROTTLE_CLASSES": [
@@ -240,6 +240,10 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
 }
+# API tokens (accounts/tokens.py, django-rest-knox): stored hashed, `Authorization: Token <token>`.
+API_TOKEN_DAYS = env_int("API_TOKEN_DAYS", 90, minimum=1)
+API_TOKENS_PER_USER = env_int("API_TOKENS_PER_USER", 10, minimum=1)
+REST_KNOX = {"TOKEN_TTL": timedelta(days=API_TOKEN_DAYS), "AUTH_HEADER_PREFIX": "Token", "AUTO_REFRESH": False}
 # /api/matches/ is cursor-paginated, newest first: this many per page, ?limit= up to the max.
 API_MATCHES_PAGE_SIZE = env_int("API_MATCHES_PAGE_SIZE", 20, minimum=1)
 API_MATCHES_MAX_PAGE_SIZE = env_int("API_MATCHES_MAX_PAGE_SIZE", 100, minimum=1)

@@ -71,3 +71,33 @@ def test_a_user_without_a_profile_gets_one_on_their_profile_page(client, alice):
     assert client.get(PROFILE).status_code == 200
     alice.refresh_from_db()
     assert alice.profile.display_name == "alice"
+
+
+def test_the_profile_lists_the_players_api_tokens_and_revokes_one(client, alice):
+    from knox.models import AuthToken
+
+    from accounts.tokens import do_issue_token
+
+    kept, _ = do_issue_token(alice)
+    doomed, _ = do_issue_token(alice)
+    client.force_login(alice)
+    html = client.get(PROFILE).content.decode()
+    assert kept.token_key in html and doomed.token_key in html
+
+    response = client.post(f"/en/accounts/profile/tokens/{doomed.token_key}/revoke/")
+
+    assert response.status_code == 302
+    assert list(AuthToken.objects.filter(user=alice).values_list("token_key", flat=True)) == [kept.token_key]
+
+
+def test_nobody_revokes_another_players_token_from_the_profile(client, alice, make_user):
+    from knox.models import AuthToken
+
+    from accounts.tokens import do_issue_token
+
+    bobs, _ = do_issue_token(make_user("bob"))
+    client.force_login(alice)
+
+    client.post(f"/en/accounts/profile/tokens/{bobs.token_key}/revoke/")
+
+    assert AuthToken.objects.filter(token_key=bobs.token_key).exists()

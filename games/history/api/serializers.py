@@ -339,4 +339,12 @@ class TokenRequestSerializer(serializers.Serializer):
 
 
 class TokenSerializer(serializers.Serializer):
-    token = serializers.CharField()
+    token = serializers.CharField(help_text="Send it as `Authorization: Token <token>`; it is shown only once.")
+    token_key = serializers.CharField(help_text="The token's first characters: how it is listed and revoked.")
+    expiry = serializers.DateTimeField()
+
+
+class TokenListItemSerializer(serializers.Serializer):
+    token_key = serializers.CharField(help_text="The token's first characters.")
+    created = serializers.DateTimeField()
+    expiry = serializers.DateTimeField()

@@ -23,4 +23,6 @@ urlpatterns = [
     path("score-sheet/", views.ScoreSheetView.as_view(), name="api-score-sheet"),
     path("me/", views.MeView.as_view(), name="api-me"),
     path("auth/token/", views.TokenView.as_view(), name="api-auth-token"),
+    path("auth/tokens/", views.TokenListView.as_view(), name="api-auth-tokens"),
+    path("auth/tokens/<str:token_key>/", views.TokenDetailView.as_view(), name="api-auth-token-detail"),
 ]

@@ -9,7 +9,6 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import exceptions, mixins, status, viewsets
-from rest_framework.authtoken.models import Token
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle, UserRateThrottle
@@ -17,6 +16,7 @@ from rest_framework.views import APIView
 
 from cards.language import api_language
 from accounts.lockout import is_locked
+from accounts.tokens import do_issue_token, do_revoke_token, live_tokens
 from accounts.services import display_name
 from games import engine
 from games.history import categories
@@ -349,12 +349,14 @@ class TokenView(APIView):
     throttle_scope = "auth_token"
 
     @extend_schema(
-        summary="Get your API token from your username and password.",
-        description="Returns the user's token (made on first use). Send it as `Authorization: Token <key>`.",
+        summary="Get a new API token from your username and password.",
+        description="Returns a new token, valid until `expiry` (API_TOKEN_DAYS). Only its hash is kept: it is "
+        "shown once. Send it as `Authorization: Token <token>`. A password change revokes every token.",
         request=s.TokenRequestSerializer,
         responses={200: s.TokenSerializer, **errors(400, 403, 429)},
-        examples=[OpenApiExample("token", {"token": "9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b"}, response_only=True,
-                                 status_codes=["200"])],
+        examples=[OpenApiExample("token", {
+            "token": "5c3f0c2e8a1b4d6f9e7a0b3c5d7e9f1a2b4c6d8e0f1a3b5c7d9e1f3a5b7c9d0e",
+            "token_key": "5c3f0c2e8a1b4d6", "expiry": "2027-02-21T19:38:15Z"}, response_only=True, status_codes=["200"])],
     )
     def post(self, request):
         body = s.TokenRequestSerializer(data=request.data)
@@ -372,5 +374,30 @@ class TokenView(APIView):
         if user is None or not user.is_active:
             return Response(error_body("invalid_credentials", "Wrong username or password."),
                             status=status.HTTP_400_BAD_REQUEST)
-        token, _ = Token.objects.get_or_create(user=user)
-        return Response({"token": token.key})
+        row, token = do_issue_token(user)
+        return Response({"token": token, "token_key": row.token_key, "expiry": row.expiry})
+
+
+class TokenListView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="Your API tokens that still work, newest first.",
+        responses={200: s.TokenListItemSerializer(many=True), **errors(401, 429)},
+    )
+    def get(self, request):
+        return Response([{"token_key": row.token_key, "created": row.created, "expiry": row.expiry}
+                         for row in live_tokens(request.user)])
+
+
+class TokenDetailView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="Revoke one of your API tokens (by its token_key).",
+        responses={204: None, **errors(401, 403, 404, 429)},
+    )
+    def delete(self, request, token_key):
+        if not do_revoke_token(request.user, token_key):
+            raise exceptions.NotFound(f"You have no token {token_key!r}.")
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,7 +1,9 @@
 """Authentication (token for API clients, session for the site), /api/me/, throttling, errors."""
 import pytest
 from django.core.cache import cache
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
+
+from accounts.tokens import do_issue_token
 from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
 
@@ -35,8 +37,8 @@ def test_me_needs_credentials_and_says_so_in_the_error_shape(api, ann):
 
 
 def test_me_answers_the_token_holder(api, ann):
-    token = Token.objects.create(user=ann)
-    api.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    _row, token = do_issue_token(ann)
+    api.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     data = api.get("/api/me/").json()
     assert data["username"] == "ann" and data["email"] == "ann@example.org"
     assert data["totals"]["games"] == 0
@@ -57,9 +59,9 @@ def test_a_wrong_token_is_a_401(api, ann):
 def test_a_token_is_given_for_the_right_password_only(api, ann):
     response = api.post("/api/auth/token/", {"username": "ann", "password": "a-long-pass-phrase"}, format="json")
     assert response.status_code == 200
-    assert response.json()["token"] == Token.objects.get(user=ann).key
-    again = api.post("/api/auth/token/", {"username": "ann", "password": "a-long-pass-phrase"}, format="json")
-    assert again.json()["token"] == response.json()["token"]
+    api.credentials(HTTP_AUTHORIZATION=f"Token {response.json()['token']}")
+    assert api.get("/api/me/").json()["username"] == "ann"
+    api.credentials()
     wrong = api.post("/api/auth/token/", {"username": "ann", "password": "nope"}, format="json")
     assert wrong.status_code == 400 and wrong.json()["error"]["code"] == "invalid_credentials"
     missing = api.post("/api/auth/token/", {"username": "ann"}, format="json")
@@ -69,7 +71,7 @@ def test_a_token_is_given_for_the_right_password_only(api, ann):
 def test_public_endpoints_need_no_credentials_but_accept_them(api, ann):
     play_and_store([ann, "greedy", "random"], seed=3)
     assert api.get("/api/players/ann/").status_code == 200
-    api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=ann).key}")
+    api.credentials(HTTP_AUTHORIZATION=f"Token {do_issue_token(ann)[1]}")
     assert api.get("/api/players/ann/").status_code == 200
 
 
@@ -128,7 +130,7 @@ def test_the_token_endpoint_shares_the_login_lockout(api, ann, settings, monkeyp
     assert response.status_code == 429
     error = response.json()["error"]
     assert error["code"] == "locked_out" and error["details"]["wait"] > 0
-    assert not Token.objects.filter(user=ann).exists()
+    assert not AuthToken.objects.filter(user=ann).exists()
 
 
 def test_the_token_endpoint_shares_the_account_wide_lockout(api, ann, settings, monkeypatch):
@@ -143,4 +145,4 @@ def test_the_token_endpoint_shares_the_account_wide_lockout(api, ann, settings, 
 
     assert response.status_code == 429
     assert response.json()["error"]["code"] == "locked_out"
-    assert not Token.objects.filter(user=ann).exists()
+    assert not AuthToken.objects.filter(user=ann).exists()

@@ -3,7 +3,7 @@ import json
 
 import pytest
 from django.core.cache import cache
-from rest_framework.authtoken.models import Token
+from accounts.tokens import do_issue_token
 from rest_framework.test import APIClient
 
 from games import services
@@ -64,9 +64,9 @@ def test_a_live_match_never_exposes_hands_through_any_endpoint(live):
     match, ann, bo = live
     secret = hidden_cards(match)
     assert len(secret) > 20
-    token = Token.objects.create(user=ann)
+    _row, token = do_issue_token(ann)
     clients = {"anonymous": APIClient(), "token": APIClient(), "session": APIClient()}
-    clients["token"].credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    clients["token"].credentials(HTTP_AUTHORIZATION=f"Token {token}")
     clients["session"].force_login(bo)
     urls = [
         "/api/matches/", "/api/matches/?player=ann", f"/api/matches/{match.pk}/",

@@ -164,6 +164,9 @@ DEADLINE_SWEEP_SECONDS = env_int("DEADLINE_SWEEP_SECONDS", 5, minimum=1)
 BOT_STALL_SECONDS = env_int("BOT_STALL_SECONDS", 30, minimum=5)
 # The hard (search) bot's thinking time per move, in seconds.
 BOT_MOVE_SECONDS = env_float("BOT_MOVE_SECONDS", 1.0, minimum=0.05)
+# Moves one seat may make within one step (a turn or a prompt): changing one's mind is allowed,
+# growing the match's log without bound is not.
+MOVES_PER_STEP = env_int("MOVES_PER_STEP", 12, minimum=2)
 CELERY_BEAT_SCHEDULE = {
     "games-sweep-deadlines": {"task": "games.sweep_deadlines", "schedule": float(DEADLINE_SWEEP_SECONDS)},
 }

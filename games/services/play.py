@@ -8,6 +8,7 @@ holds the match lock. The updates and the next bot turns leave only after commit
 from datetime import timedelta
 from functools import partial
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -103,6 +104,15 @@ def _record_history(match, seats):
         log.exception("match %s: the history record failed", match.pk)
 
 
+def _check_moves_left_in_step(match, number):
+    """A seat may change its choice within one step only so often: every change is kept in the log."""
+    limit = settings.MOVES_PER_STEP
+    made = MatchAction.objects.filter(match=match, seat=number, version__gt=match.step_version,
+                                      by=MatchAction.By.PLAYER).count()
+    if made >= limit:
+        raise ServiceError("too_many_moves", limit=limit)
+
+
 def do_submit(match_id, user, action, *, client_id=None, step=None, seat=None):
     """A player's action. Resubmitting a client_id already accepted answers the first result.
     `step`, when given, must be the current step (a move for a past turn is refused); `seat`,
@@ -129,6 +139,7 @@ def do_submit(match_id, user, action, *, client_id=None, step=None, seat=None):
             raise ServiceError("seat_taken_over", seat=mine.number)
         if step is not None and step != match.step:
             raise ServiceError("stale_step", step=step, current_step=match.step)
+        _check_moves_left_in_step(match, mine.number)
         try:
             new_state, events = engine.apply(match.state, mine.number, action)
         except engine.IllegalAction as error:

@@ -25,6 +25,7 @@ ERRORS = {
     "seat_taken_over": _("A bot plays this seat now."),
     "stale_step": _("That move was for a turn that is over."),
     "client_id_reused": _("That move reused the id of an earlier move: it was not played."),
+    "too_many_moves": _("You have changed your choice too often this turn: your last choice stands."),
     "not_your_seat": _("You can only play for your own seat."),
     "not_your_turn": _("You have nothing to decide now."),
     "unknown_action": _("That is not a move of this game."),

@@ -274,3 +274,38 @@ def test_a_hard_bot_searches_within_the_move_budget_and_plays_a_legal_move(make_
     match.refresh_from_db()
     assert budgets and budgets[0] == {"seconds": 0.2}
     assert engine.view(match.state, None)["players"][1]["chosen"]
+
+
+def test_a_seat_that_keeps_changing_its_choice_is_stopped_and_its_last_choice_stands(make_user, settings):
+    settings.MOVES_PER_STEP = 3
+    host, guest = make_user("host"), make_user("guest")
+    match = start_table(host, players=3, others=[guest])
+    choices = engine.legal_actions(match.state, 0)[:4]
+    for choice in choices[:3]:
+        services.do_submit(match.pk, host, choice, step=match.step)
+
+    with pytest.raises(ServiceError) as refused:
+        services.do_submit(match.pk, host, choices[3], step=match.step)
+
+    assert refused.value.code == "too_many_moves" and refused.value.facts == {"limit": 3}
+    assert MatchAction.objects.filter(match=match, seat=0).count() == 3
+    assert services.do_submit(match.pk, guest, engine.legal_actions(match.state, 1)[0], step=match.step).version
+
+
+def test_the_moves_limit_starts_again_at_the_next_step(make_user, settings):
+    settings.MOVES_PER_STEP = 2
+    host, guest = make_user("host"), make_user("guest")
+    match = start_table(host, players=3, others=[guest])
+    first_step = match.step
+    act(match, host, 0)
+    act(match, host, 0)
+    with pytest.raises(ServiceError):
+        act(match, host, 0)
+
+    act(match, guest, 1)  # the bot has chosen already: the turn resolves
+
+    match.refresh_from_db()
+    assert match.step > first_step
+    act(match, host, 0)
+    act(match, host, 0)
+    assert MatchAction.objects.filter(match=match, seat=0, version__gt=match.step_version).count() == 2

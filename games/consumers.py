@@ -12,12 +12,13 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from games import protocol, services
+from games import protocol, services, socket_limits
 
 log = logging.getLogger(__name__)
 
 CLOSE_NO_SUCH_MATCH = 4404  # also: no such path
 CLOSE_SESSION_ENDED = 4401
+CLOSE_TOO_MANY = 4429
 
 
 def session_still_valid(scope, user):
@@ -46,6 +47,28 @@ def session_still_valid(scope, user):
 
 class _Base(AsyncWebsocketConsumer):
     expected = protocol.GAME_TYPES
+    slots = ()
+
+    async def accept_within_limits(self):
+        """Accept the socket; False (after a coded error and a close) when its player or address
+        holds too many already."""
+        await self.accept()
+        taken = await socket_limits.take_socket_slots(self.scope)
+        if taken is None:
+            await self.refuse("too_many_sockets", {"per_user": settings.WS_SOCKETS_PER_USER,
+                                                   "per_address": settings.WS_SOCKETS_PER_IP})
+            return False
+        self.slots = list(taken)
+        return True
+
+    async def refuse(self, code, facts):
+        await self.send_error(code, facts)
+        await self.close(code=CLOSE_TOO_MANY)
+
+    async def give_back_slots(self):
+        slots, self.slots = self.slots, ()
+        for name in slots:
+            await socket_limits.give_back_slot(name)
 
     async def send_json(self, message):
         await self.send(text_data=json.dumps(message, separators=(",", ":")))
@@ -55,7 +78,12 @@ class _Base(AsyncWebsocketConsumer):
 
     async def receive(self, text_data=None, bytes_data=None):
         if not self.limiter.allow():
-            await self.send_error("rate_limited", {"limit": self.limiter.limit, "window": self.limiter.window})
+            await self.send_error("rate_limited", {"limit": self.limiter.limit, "window": self.limiter.window,
+                                                   "per": "connection"})
+            return
+        if not await socket_limits.message_allowed(self.scope):
+            await self.send_error("rate_limited", {"limit": settings.WS_SHARED_RATE_LIMIT,
+                                                   "window": socket_limits.RATE_WINDOW_SECONDS, "per": "player"})
             return
         try:
             message = protocol.parse(text_data, bytes_data, self.expected)
@@ -74,12 +102,19 @@ class GameConsumer(_Base):
         self.user = self.scope.get("user")
         self.limiter = protocol.RateLimiter(settings.WS_RATE_LIMIT)
         self.role_group = None
-        await self.accept()
+        if not await self.accept_within_limits():
+            return
         exists, seat = await database_sync_to_async(services.seat_of)(self.match_id, self.user)
         if not exists:
             await self.send_error("no_such_match", {"match": self.match_id})
             await self.close(code=CLOSE_NO_SUCH_MATCH)
             return
+        if seat is None:
+            name = f"spectators:{self.match_id}"
+            if not await socket_limits.take_slot(name, settings.WS_SPECTATORS_PER_MATCH):
+                await self.refuse("too_many_spectators", {"limit": settings.WS_SPECTATORS_PER_MATCH})
+                return
+            self.slots.append(name)
         await self.channel_layer.group_add(services.match_group(self.match_id), self.channel_name)
         await self._join_role(seat)
         # Someone coming back after the deadline: the sweep may not have run yet.
@@ -87,6 +122,7 @@ class GameConsumer(_Base):
         await self.send_snapshot()
 
     async def disconnect(self, code):
+        await self.give_back_slots()
         if getattr(self, "role_group", None):
             await self.channel_layer.group_discard(self.role_group, self.channel_name)
         if hasattr(self, "match_id"):
@@ -157,11 +193,13 @@ class LobbyConsumer(_Base):
 
     async def connect(self):
         self.limiter = protocol.RateLimiter(settings.WS_RATE_LIMIT)
+        if not await self.accept_within_limits():
+            return
         await self.channel_layer.group_add(services.LOBBY_GROUP, self.channel_name)
-        await self.accept()
         await self.send_tables()
 
     async def disconnect(self, code):
+        await self.give_back_slots()
         await self.channel_layer.group_discard(services.LOBBY_GROUP, self.channel_name)
 
     async def send_tables(self):

@@ -42,8 +42,12 @@ def catalogue(db):
 
 
 @pytest.fixture(autouse=True)
-def empty_default_cache():
-    """Rate limits (DRF throttles, sign-ups) count in the default cache: each test starts with none."""
-    from django.core.cache import cache
+def empty_caches():
+    """Rate limits (DRF throttles, sign-ups, WebSocket limits) count in caches: each test starts
+    with none. Only the in-memory ones are emptied: clearing a Redis cache would flush its database."""
+    from django.core.cache import caches
+    from django.core.cache.backends.locmem import LocMemCache
 
-    cache.clear()
+    for alias in ("default", "shared"):
+        if isinstance(caches[alias], LocMemCache):
+            caches[alias].clear()

@@ -150,6 +150,15 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# "default" is per process (DRF throttles, sign-ups); "shared" is what every process must agree on
+# (the WebSocket limits of games/socket_limits.py): Redis when there is one.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "default"},
+    "shared": ({"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                "KEY_PREFIX": "wonders"} if REDIS_URL
+               else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "shared"}),
+}
+
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
@@ -283,3 +292,9 @@ LOGGING = {
 
 # Most messages accepted on a game WebSocket, per connection, in a 10-second window.
 WS_RATE_LIMIT = env_int("WS_RATE_LIMIT", 40, minimum=1)
+# Across all the sockets of one player (or, signed out, one address), in every process: messages
+# per 10 seconds, open sockets; and spectators' sockets per match (games/socket_limits.py).
+WS_SHARED_RATE_LIMIT = env_int("WS_SHARED_RATE_LIMIT", 80, minimum=1)
+WS_SOCKETS_PER_USER = env_int("WS_SOCKETS_PER_USER", 12, minimum=1)
+WS_SOCKETS_PER_IP = env_int("WS_SOCKETS_PER_IP", 60, minimum=1)
+WS_SPECTATORS_PER_MATCH = env_int("WS_SPECTATORS_PER_MATCH", 100, minimum=1)

@@ -35,6 +35,8 @@ ERRORS = {
     "bad_message": _("The message is incomplete."),
     "unknown_type": _("The server does not know that message."),
     "rate_limited": _("Too many messages: wait a few seconds."),
+    "too_many_sockets": _("You have too many game pages open: close some and reload this one."),
+    "too_many_spectators": _("This table has as many spectators as it can take: try again later."),
 }
 
 # Words game.js and lobby.js use (%(name)s placeholders are filled in by the scripts).

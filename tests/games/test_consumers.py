@@ -153,7 +153,7 @@ async def test_a_flood_beyond_the_rate_limit_is_refused_and_the_connection_goes_
         assert (await player.receive_json_from())["type"] == "pong"
     await player.send_json_to({"type": "ping"})
     error = await player.receive_json_from()
-    assert error["code"] == "rate_limited" and error["facts"] == {"limit": 5, "window": 10}
+    assert error["code"] == "rate_limited" and error["facts"] == {"limit": 5, "window": 10, "per": "connection"}
     assert await player.receive_nothing()
     await player.disconnect()
 

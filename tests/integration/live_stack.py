@@ -199,6 +199,7 @@ class LiveStack:
             "DEADLINE_SWEEP_SECONDS": "1",
             "LOG_LEVEL": "INFO",
             "SIGNUP_RATE": "",  # the tests sign many players up from one address
+            "WS_SOCKETS_PER_IP": "2000",  # and open all their sockets from it
         })
         if self.redis_url:
             env["REDIS_URL"] = self.redis_url

@@ -1,0 +1,85 @@
+"""Limits on WebSockets that hold across connections and processes: what one player (or, signed
+out, one client address) may send and keep open, and how many spectators a match may have.
+
+The per-connection limit (protocol.RateLimiter) stops one noisy socket; these stop the same
+person opening many. Counters live in the "shared" cache (Redis when REDIS_URL is set, so every
+daphne process sees them; in memory otherwise). An open-socket counter is given back when the
+socket closes; one left behind by a killed process fades after OPEN_COUNTER_SECONDS.
+"""
+import time
+
+from django.conf import settings
+from django.core.cache import caches
+
+RATE_WINDOW_SECONDS = 10
+OPEN_COUNTER_SECONDS = 3600
+clock = time.time
+
+
+def _cache():
+    return caches["shared"]
+
+
+def sender_keys(scope):
+    """Who a socket belongs to: the address always, and the player when signed in."""
+    client = scope.get("client") or ("unknown", 0)
+    keys = {"ip": f"ip:{client[0]}"}
+    user = scope.get("user")
+    if user is not None and getattr(user, "is_authenticated", False):
+        keys["user"] = f"user:{user.pk}"
+    return keys
+
+
+def _rate_key(scope):
+    keys = sender_keys(scope)
+    return keys.get("user", keys["ip"])
+
+
+async def _increment(key, timeout):
+    cache = _cache()
+    if await cache.aadd(key, 1, timeout=timeout):
+        return 1
+    try:
+        return await cache.aincr(key)
+    except ValueError:  # expired between the two calls
+        await cache.aset(key, 1, timeout=timeout)
+        return 1
+
+
+async def message_allowed(scope):
+    """One more message from this player (or address), in this window, across all its sockets."""
+    window = int(clock() // RATE_WINDOW_SECONDS)
+    count = await _increment(f"ws:rate:{_rate_key(scope)}:{window}", RATE_WINDOW_SECONDS * 2)
+    return count <= settings.WS_SHARED_RATE_LIMIT
+
+
+async def take_slot(name, limit):
+    """Count one more open socket under `name`; False (and nothing counted) when `limit` are open."""
+    key = f"ws:open:{name}"
+    count = await _increment(key, OPEN_COUNTER_SECONDS)
+    await _cache().atouch(key, OPEN_COUNTER_SECONDS)
+    if count > limit:
+        await give_back_slot(name)
+        return False
+    return True
+
+
+async def give_back_slot(name):
+    try:
+        await _cache().adecr(f"ws:open:{name}")
+    except ValueError:  # the counter has faded already
+        pass
+
+
+async def take_socket_slots(scope):
+    """The slots of a new socket (per address, per player): the names taken, or None if over a limit
+    (then nothing is kept)."""
+    limits = {"ip": settings.WS_SOCKETS_PER_IP, "user": settings.WS_SOCKETS_PER_USER}
+    taken = []
+    for kind, name in sender_keys(scope).items():
+        if not await take_slot(name, limits[kind]):
+            for held in taken:
+                await give_back_slot(held)
+            return None
+        taken.append(name)
+    return taken

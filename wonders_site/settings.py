@@ -176,6 +176,8 @@ DEADLINE_SWEEP_SECONDS = env_int("DEADLINE_SWEEP_SECONDS", 5, minimum=1)
 BOT_STALL_SECONDS = env_int("BOT_STALL_SECONDS", 30, minimum=5)
 # The hard (search) bot's thinking time per move, in seconds.
 BOT_MOVE_SECONDS = env_float("BOT_MOVE_SECONDS", 1.0, minimum=0.05)
+# Open tables one player may host at once (a table closes when it starts or its host leaves).
+OPEN_TABLES_PER_USER = env_int("OPEN_TABLES_PER_USER", 3, minimum=1)
 # Moves one seat may make within one step (a turn or a prompt): changing one's mind is allowed,
 # growing the match's log without bound is not.
 MOVES_PER_STEP = env_int("MOVES_PER_STEP", 12, minimum=2)

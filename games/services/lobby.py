@@ -5,6 +5,8 @@ match row, and tells the outside world only after commit.
 """
 from functools import partial
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
@@ -54,6 +56,11 @@ def do_create_match(user, *, game="base", players, turn_seconds=0, bots=None, **
     options, bots = check_options(game, players, options, turn_seconds, bots)
     now = timezone.now()
     with transaction.atomic():
+        # The host's row is the lock: two tables created at once cannot both slip under the limit.
+        get_user_model().objects.select_for_update().filter(pk=user.pk).exists()
+        hosting = Match.objects.filter(host=user, status=Match.Status.OPEN).count()
+        if hosting >= settings.OPEN_TABLES_PER_USER:
+            raise ServiceError("too_many_open_tables", limit=settings.OPEN_TABLES_PER_USER)
         match = Match.objects.create(
             host=user, game=game, players=players, options=options, turn_seconds=turn_seconds, version=1,
         )

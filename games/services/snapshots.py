@@ -9,6 +9,9 @@ from games.models import Match, Seat
 from .common import iso, match_seats, user_related, user_seat
 
 RUNNING_LISTED = 50
+# The lobby's stream goes to every viewer at every change: it lists this many open tables (the
+# oldest) and says how many there are in all.
+OPEN_LISTED = 50
 
 
 def seat_info(seat):
@@ -134,7 +137,9 @@ def lobby_tables():
     """What the lobby lists: open tables (oldest first) and the latest running games."""
     fields = ("id", "game", "status", "players", "options", "turn_seconds", "host_id", "created_at",
               "started_at")
-    open_ = list(Match.objects.filter(status=Match.Status.OPEN).order_by("created_at").only(*fields))
+    open_tables = Match.objects.filter(status=Match.Status.OPEN)
+    open_ = list(open_tables.order_by("created_at").only(*fields)[:OPEN_LISTED])
+    open_total = len(open_) if len(open_) < OPEN_LISTED else open_tables.count()
     running = list(
         Match.objects.filter(status=Match.Status.RUNNING).order_by("-started_at").only(*fields)[:RUNNING_LISTED]
     )
@@ -144,5 +149,6 @@ def lobby_tables():
         by_match.setdefault(seat.match_id, []).append(seat)
     return {
         "open": [table_summary(m, by_match.get(m.pk, [])) for m in open_],
+        "open_total": open_total,
         "running": [table_summary(m, by_match.get(m.pk, [])) for m in running],
     }

@@ -106,6 +106,9 @@
       renderList(openBox, message.open, "no_open_tables",
         function (table) { return base + table.id + "/"; },
         function (table) { return t("open_table") + " " + table.id; });
+      if (message.open_total > message.open.length) {
+        openBox.appendChild(el("p", { class: "muted", text: t("more_open_tables", { count: message.open_total }) }));
+      }
       renderList(runningBox, message.running, "no_running_games",
         function (table) { return base + table.id + "/game/"; },
         function (table) { return t("watch") + " " + table.id; });

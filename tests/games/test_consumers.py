@@ -213,7 +213,7 @@ async def test_the_lobby_lists_open_tables_and_updates_them_live(make_user):
     host, guest = [await database_sync_to_async(make_user)(n) for n in ("host", "guest")]
     communicator = WebsocketCommunicator(app_as(AnonymousUser()), "/ws/lobby/")
     assert (await communicator.connect())[0]
-    assert await communicator.receive_json_from() == {"type": "tables", "open": [], "running": []}
+    assert await communicator.receive_json_from() == {"type": "tables", "open": [], "open_total": 0, "running": []}
     match = await database_sync_to_async(services.do_create_match)(host, players=3, bots=["", "", "greedy"])
     tables = await communicator.receive_json_from()
     assert [t["id"] for t in tables["open"]] == [match.pk] and tables["open"][0]["filled"] == 2

@@ -153,3 +153,31 @@ def test_only_the_events_the_game_declares_public_are_forwarded(monkeypatch):
     monkeypatch.setattr(engine, "info", lambda game: facts)
     events = [{"type": "age_start", "age": 1}, {"type": "military", "age": 1, "results": []}]
     assert services.public_events("base", events) == [{"type": "age_start", "age": 1}]
+
+
+def test_a_player_hosts_at_most_the_configured_number_of_open_tables(make_user, settings):
+    settings.OPEN_TABLES_PER_USER = 2
+    host = make_user("host")
+    first = services.do_create_match(host, players=3, bots=["", "greedy", ""])
+    services.do_create_match(host, players=3, bots=["", "greedy", ""])
+
+    with pytest.raises(ServiceError) as refused:
+        services.do_create_match(host, players=3, bots=["", "greedy", ""])
+
+    assert refused.value.code == "too_many_open_tables" and refused.value.facts == {"limit": 2}
+    assert Match.objects.filter(host=host).count() == 2
+    Match.objects.filter(pk=first.pk).update(status=Match.Status.RUNNING)  # one of them has started
+    assert services.do_create_match(host, players=3, bots=["", "greedy", ""]).status == Match.Status.OPEN
+
+
+def test_the_lobby_lists_a_bounded_number_of_open_tables_and_says_how_many_there_are(make_user, monkeypatch):
+    from games.services import snapshots
+
+    monkeypatch.setattr(snapshots, "OPEN_LISTED", 3)
+    hosts = [make_user(f"host{n}") for n in range(5)]
+    made = [services.do_create_match(host, players=3, bots=["", "greedy", ""]) for host in hosts]
+
+    tables = services.lobby_tables()
+
+    assert [table["id"] for table in tables["open"]] == [match.pk for match in made[:3]]
+    assert tables["open_total"] == 5

@@ -200,6 +200,7 @@ class LiveStack:
             "LOG_LEVEL": "INFO",
             "SIGNUP_RATE": "",  # the tests sign many players up from one address
             "WS_SOCKETS_PER_IP": "2000",  # and open all their sockets from it
+            "OPEN_TABLES_PER_USER": "50",
         })
         if self.redis_url:
             env["REDIS_URL"] = self.redis_url

@@ -149,6 +149,28 @@ def _with_db(url, name):
 # the stack
 
 
+class DaphneAddress:
+    """The stack as seen through one of its daphne processes: what a `LiveClient` needs of a stack
+    (its URLs and origin), on that process's port; everything else is the stack's."""
+
+    def __init__(self, stack, port):
+        self._stack = stack
+        self.port = port
+
+    def __getattr__(self, name):
+        return getattr(self._stack, name)
+
+    def url(self, path):
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    @property
+    def origin(self):
+        return f"http://127.0.0.1:{self.port}"
+
+    def ws_url(self, path):
+        return f"ws://127.0.0.1:{self.port}{path}"
+
+
 class LiveStack:
     def __init__(self, *, embedded=False, database_url=None, redis_url=None, redis_db=None, name="live",
                  worker_concurrency=2, beat=True, env=None, log_dir=None, loglevel="INFO"):
@@ -293,6 +315,26 @@ class LiveStack:
     def kill_daphne(self):
         self.daphne.kill()
         self.retired.append(self.daphne)
+
+    def start_another_daphne(self, timeout=60):
+        """One more daphne on its own port, sharing the database and Redis (the production shape:
+        N daphne processes behind a proxy). Returns a `DaphneAddress` for clients to use."""
+        import requests
+
+        n = next(self._daphnes)
+        port = free_port()
+        proc = Proc(f"daphne-{n}", [PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+                                    "wonders_site.asgi:application"], self.env(), self.dir / f"daphne-{n}.log")
+        self.retired.append(proc)  # stopped with the rest
+
+        def answers():
+            try:
+                return requests.get(f"http://127.0.0.1:{port}/{LANG}/play/", timeout=5).status_code == 200
+            except requests.RequestException:
+                return False
+
+        _wait(answers, timeout, proc.name, self._check(proc), interval=0.25)
+        return DaphneAddress(self, port)
 
     def restart_daphne(self, timeout=60):
         self.kill_daphne()
@@ -466,6 +508,11 @@ class LiveStack:
         if response.status_code != 302 or not match:
             raise StackError(f"table not created ({response.status_code}): {response.text[:2000]}")
         return int(match.group(1))
+
+    def join_table(self, session, match_id):
+        response = self._post(session, f"/{LANG}/play/{match_id}/join/", {})
+        if response.status_code != 302:
+            raise StackError(f"table {match_id} not joined ({response.status_code}): {response.text[:2000]}")
 
     def start_table(self, session, match_id):
         response = self._post(session, f"/{LANG}/play/{match_id}/start/", {})

@@ -5,6 +5,7 @@ spectator; /ws/lobby/ (LobbyConsumer): the open and running tables. The protocol
 docs/protocol.md. Who the user is comes from the session (AuthMiddlewareStack); the origin is
 checked by AllowedHostsOriginValidator in wonders_site/asgi.py.
 """
+import asyncio
 import json
 import logging
 
@@ -97,6 +98,10 @@ class _Base(AsyncWebsocketConsumer):
 
 
 class GameConsumer(_Base):
+    keeper = None
+    sent_version = None
+    sent_at = 0
+
     async def connect(self):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.user = self.scope.get("user")
@@ -120,8 +125,33 @@ class GameConsumer(_Base):
         # Someone coming back after the deadline: the sweep may not have run yet.
         await database_sync_to_async(services.do_expire_deadline)(self.match_id)
         await self.send_snapshot()
+        self.keeper = asyncio.ensure_future(self.keep_subscribed())
+
+    async def keep_subscribed(self):
+        """Every WS_RESUBSCRIBE_SECONDS: join the match's groups again (Redis may have been
+        flushed or restarted, and a group forgets its members after a day), and when nothing
+        arrived meanwhile while the match moved on (updates lost with the subscription), send a
+        snapshot: the page resyncs without reloading."""
+        while True:
+            heard = self.sent_at
+            await asyncio.sleep(settings.WS_RESUBSCRIBE_SECONDS)
+            try:
+                await self.channel_layer.group_add(services.match_group(self.match_id), self.channel_name)
+                if self.role_group:
+                    await self.channel_layer.group_add(self.role_group, self.channel_name)
+                if self.sent_at != heard:
+                    continue
+                version = await database_sync_to_async(services.current_version)(self.match_id)
+                if version is not None and version != self.sent_version:
+                    await self.send_snapshot()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - Redis or the database away: try again next time
+                log.warning("match %s: could not renew a socket's subscription", self.match_id, exc_info=True)
 
     async def disconnect(self, code):
+        if self.keeper is not None:
+            self.keeper.cancel()
         await self.give_back_slots()
         if getattr(self, "role_group", None):
             await self.channel_layer.group_discard(self.role_group, self.channel_name)
@@ -146,7 +176,13 @@ class GameConsumer(_Base):
             return None
         await self._join_role(snap["you"])
         await self.send_json(snap)
+        self.heard(snap.get("version"))
         return snap
+
+    def heard(self, version):
+        """What this socket has been sent last (the keeper compares it with the match)."""
+        self.sent_version = version
+        self.sent_at += 1
 
     # client messages
 
@@ -183,6 +219,7 @@ class GameConsumer(_Base):
 
     async def game_update(self, event):
         await self.send_json(event["payload"])
+        self.heard(event["payload"].get("version"))
 
     async def match_changed(self, event):
         await self.send_snapshot()

@@ -171,11 +171,14 @@ CELERY_DB_REUSE_MAX = env_int("CELERY_DB_REUSE_MAX", 1000, minimum=0)
 CELERY_TASK_ROUTES = {"games.play_bot_turn": {"queue": "bots"}}
 
 # Live play. Deadlines are swept every DEADLINE_SWEEP_SECONDS (Celery beat, or
-# `manage.py sweep_deadlines --loop`); bots asked more than BOT_STALL_SECONDS ago are asked again.
+# `manage.py sweep_deadlines --loop`); the sweep also asks again the bot turns that are lost
+# (games/services/bot_watch.py): neither queued in the last BOT_STALL_SECONDS nor being played by a
+# worker that has shown life in the last BOT_PLAYING_SECONDS.
 DEADLINE_SWEEP_SECONDS = env_int("DEADLINE_SWEEP_SECONDS", 5, minimum=1)
 BOT_STALL_SECONDS = env_int("BOT_STALL_SECONDS", 30, minimum=5)
 # The hard (search) bot's thinking time per move, in seconds.
 BOT_MOVE_SECONDS = env_float("BOT_MOVE_SECONDS", 1.0, minimum=0.05)
+BOT_PLAYING_SECONDS = env_int("BOT_PLAYING_SECONDS", int(BOT_MOVE_SECONDS * 3) + 5, minimum=2)
 # Open tables one player may host at once (a table closes when it starts or its host leaves).
 OPEN_TABLES_PER_USER = env_int("OPEN_TABLES_PER_USER", 3, minimum=1)
 # Moves one seat may make within one step (a turn or a prompt): changing one's mind is allowed,
@@ -296,6 +299,8 @@ LOGGING = {
 WS_RATE_LIMIT = env_int("WS_RATE_LIMIT", 40, minimum=1)
 # Across all the sockets of one player (or, signed out, one address), in every process: messages
 # per 10 seconds, open sockets; and spectators' sockets per match (games/socket_limits.py).
+# How often a game socket joins its groups again and, when it has heard nothing, checks the match.
+WS_RESUBSCRIBE_SECONDS = env_float("WS_RESUBSCRIBE_SECONDS", 5.0, minimum=0.05)
 WS_SHARED_RATE_LIMIT = env_int("WS_SHARED_RATE_LIMIT", 80, minimum=1)
 WS_SOCKETS_PER_USER = env_int("WS_SOCKETS_PER_USER", 12, minimum=1)
 WS_SOCKETS_PER_IP = env_int("WS_SOCKETS_PER_IP", 60, minimum=1)

@@ -3,15 +3,14 @@ and play one bot turn under the match lock."""
 import random
 import threading
 from collections import deque
-from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
 
 from games import engine
 from games.models import Match, MatchAction, Seat
 
+from . import bot_watch
 from .common import ServiceError, lock_match, log, match_seats
 from .play import record_action
 
@@ -47,6 +46,7 @@ def do_play_bot_turn(match_id, number, version):
             return "not_bot"
         if number not in engine.to_act(match.state):
             return "done"
+        bot_watch.mark_playing(match_id, version)
         # A seat may owe several decisions in one step (2-player variant: its own card, then the
         # Free City's): it makes them all while the step lasts.
         while (match.status == Match.Status.RUNNING and match.step_version == version
@@ -54,7 +54,8 @@ def do_play_bot_turn(match_id, number, version):
             action = bot_action(seats[number].bot_level, match.state, number, bot_rng(match, number))
             new_state, events = engine.apply(match.state, number, action)
             record_action(match, seats, number, new_state, events, MatchAction.By.BOT)
-        return "played"
+    bot_watch.mark_done(match_id, version)
+    return "played"
 
 
 _drain = threading.local()
@@ -71,6 +72,7 @@ def enqueue_bot_turns(match_id, numbers, version):
     if not jobs:
         return
     if not settings.CELERY_TASK_ALWAYS_EAGER:
+        bot_watch.mark_asked(match_id, version)
         for args in jobs:
             tasks.play_bot_turn.apply_async(args, queue=BOTS_QUEUE)
         return
@@ -87,22 +89,3 @@ def enqueue_bot_turns(match_id, numbers, version):
                 log.error("bot turn %s failed: %r", args, result.result)
     finally:
         _drain.queue = None
-
-
-def requeue_stalled_bots(now=None):
-    """Ask again the bots of steps that have waited for them too long (a lost task)."""
-    now = now or timezone.now()
-    stalled = Match.objects.filter(
-        status=Match.Status.RUNNING, bots_pending=True,
-        step_started_at__lte=now - timedelta(seconds=settings.BOT_STALL_SECONDS),
-    ).values_list("pk", flat=True)
-    count = 0
-    for match_id in list(stalled):
-        match = Match.objects.filter(pk=match_id).only("state", "step_version").first()
-        if match is None or match.state is None:
-            continue
-        bots = set(Seat.objects.filter(match_id=match_id).exclude(bot_level="").values_list("number", flat=True))
-        numbers = [n for n in engine.to_act(match.state) if n in bots]
-        enqueue_bot_turns(match_id, numbers, match.step_version)
-        count += len(numbers)
-    return count

@@ -8,7 +8,8 @@ from django.utils import timezone
 from games import engine
 from games.models import Match, MatchAction
 
-from .bots import bot_action, bot_rng, requeue_stalled_bots
+from .bot_watch import requeue_lost_bot_turns
+from .bots import bot_action, bot_rng
 from .common import ServiceError, game_info, lock_match, match_seats
 from .play import record_action
 
@@ -54,13 +55,13 @@ def do_expire_deadline(match_id, now=None):
 
 
 def do_sweep_deadlines(now=None):
-    """One sweep: every running match past its deadline, then stalled bots, then finished matches
+    """One sweep: every running match past its deadline, then lost bot turns, then finished matches
     missing their history record. Returns the number of actions played for late seats."""
     from games.history import record_missing
 
     now = now or timezone.now()
     due = Match.objects.filter(status=Match.Status.RUNNING, deadline__lte=now).values_list("pk", flat=True)
     played = sum(do_expire_deadline(match_id, now) for match_id in list(due))
-    requeue_stalled_bots(now)
+    requeue_lost_bot_turns(now)
     record_missing()
     return played

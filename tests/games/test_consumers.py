@@ -2,6 +2,7 @@ import json
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
@@ -335,3 +336,22 @@ async def test_a_socket_whose_login_is_still_good_plays_through_the_session_chec
     await socket.send_json_to({"type": "act", "client_id": "on-time", "step": step, "action": action})
     assert (await receive_until(socket, "ack"))[-1]["client_id"] == "on-time"
     await socket.disconnect()
+
+
+async def test_a_socket_that_lost_its_subscription_joins_again_and_gets_what_it_missed(make_user, settings):
+    settings.WS_RESUBSCRIBE_SECONDS = 1.0
+    host, guest = await database_sync_to_async(make_user)("host"), await database_sync_to_async(make_user)("guest")
+    match = await database_sync_to_async(start_table)(host, players=3, others=[guest])
+    watcher = await connect(AnonymousUser(), match.pk)
+    first = await watcher.receive_json_from()
+    layer = get_channel_layer()
+    # The channel layer forgets every group (as a flushed Redis does).
+    layer.groups.clear()
+
+    action, step = await database_sync_to_async(first_legal)(match.pk, 0)
+    await database_sync_to_async(services.do_submit)(match.pk, host, action, step=step)
+    snapshot = await watcher.receive_json_from(timeout=3)
+
+    assert snapshot["type"] == "snapshot" and snapshot["version"] > first["version"]
+    assert layer.groups.get(services.spectators_group(match.pk))
+    await watcher.disconnect()

@@ -3,7 +3,8 @@ from datetime import timedelta
 
 import pytest
 from django.core.management import call_command
-from django.db import transaction
+from django.core.cache import caches
+from django.db import DatabaseError, OperationalError, transaction
 
 from games import engine, services, tasks
 from games.models import Match
@@ -73,12 +74,79 @@ def test_the_sweep_task_and_command_play_for_seats_past_their_deadline(make_user
     assert Match.objects.get(pk=match.pk).actions.filter(by="timeout").count() == 2
 
 
-def test_a_stalled_bot_is_asked_again(make_user, still_bots):
+def test_a_lost_bot_turn_is_asked_again_by_the_sweep(make_user, still_bots):
     match = start_table(make_user("host"), players=3)
     still_bots.clear()
-    later = match.step_started_at + timedelta(seconds=120)
-    assert services.requeue_stalled_bots(now=later) == 2
+    later = match.step_started_at + timedelta(seconds=3)
+    assert services.requeue_lost_bot_turns(now=later) == 2
     assert still_bots == [(match.pk, [1, 2], match.step_version)]
+
+
+def test_a_step_just_begun_is_left_alone(make_user, still_bots):
+    match = start_table(make_user("host"), players=3)
+    still_bots.clear()
+    assert services.requeue_lost_bot_turns(now=match.step_started_at + timedelta(seconds=1)) == 0
+
+
+def test_bot_turns_waiting_in_the_queue_are_not_asked_again_until_they_stall(make_user, settings, monkeypatch):
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    monkeypatch.setattr(tasks.play_bot_turn, "apply_async", lambda args, queue: None)  # queued, never run
+    host = make_user("host")
+    match = services.do_create_match(host, players=3, bots=["", "greedy", "random"])
+    services.do_start(match.pk, host)
+    match.refresh_from_db()
+    asked = []
+    monkeypatch.setattr(services.bots, "enqueue_bot_turns", lambda *args: asked.append(args))
+
+    assert services.requeue_lost_bot_turns(now=match.step_started_at + timedelta(seconds=3)) == 0
+    caches["shared"].clear()  # Redis flushed: the queue, and the marker with it, are gone
+    assert services.requeue_lost_bot_turns(now=match.step_started_at + timedelta(seconds=3)) == 2
+
+
+def test_a_bot_turn_being_played_is_not_asked_again_until_its_worker_goes_quiet(make_user, still_bots, settings):
+    from games.services import bot_watch
+
+    match = start_table(make_user("host"), players=3)
+    still_bots.clear()
+    bot_watch.mark_playing(match.pk, match.step_version)
+    assert services.requeue_lost_bot_turns(now=match.step_started_at + timedelta(seconds=3)) == 0
+    caches["shared"].delete(f"bots:playing:{match.pk}:{match.step_version}")  # its time ran out
+    assert services.requeue_lost_bot_turns(now=match.step_started_at + timedelta(seconds=3)) == 2
+
+
+def test_a_worker_that_starts_asks_again_every_waiting_bot_turn_nobody_plays(make_user, still_bots):
+    from games.services import bot_watch
+
+    match = start_table(make_user("host"), players=3)
+    bot_watch.mark_asked(match.pk, match.step_version)
+    still_bots.clear()
+    Match.objects.filter(pk=match.pk).update(step_started_at=match.step_started_at - timedelta(seconds=3))
+
+    tasks.ask_again_after_worker_start()
+
+    assert still_bots == [(match.pk, [1, 2], match.step_version)]
+
+
+def test_a_bot_turn_that_meets_a_database_error_is_retried_with_backoff():
+    assert tasks.play_bot_turn.autoretry_for == (DatabaseError,)
+    assert tasks.play_bot_turn.retry_backoff == 1 and tasks.play_bot_turn.retry_backoff_max == 4
+
+
+def test_a_bot_turn_is_played_once_the_database_answers_again(make_user, still_bots, monkeypatch):
+    match = start_table(make_user("host"), players=3)
+    real = services.bots.lock_match
+    failures = []
+
+    def flaky(match_id):
+        if not failures:
+            failures.append(1)
+            raise OperationalError("server closed the connection unexpectedly")
+        return real(match_id)
+
+    monkeypatch.setattr(services.bots, "lock_match", flaky)
+    result = tasks.play_bot_turn.apply((match.pk, 1, match.step_version))
+
+    assert result.get() == "played" and failures == [1]
 
 
 def test_eager_bot_turns_loop_instead_of_recursing_down_to_the_end_of_a_game(make_user, monkeypatch):

@@ -6,7 +6,7 @@ embedded mode), runs `manage.py migrate` and `load_catalogue` against it, and st
 - `daphne -b 127.0.0.1 -p <free port> wonders_site.asgi:application`;
 - with Redis (the default): a Celery worker (`-Q bots,default`) and Celery beat, on their own
   Redis database (flushed at start and at the end), so the channel layer and the broker are
-  the real ones and the deadline sweep re-asks stalled bots (BOT_STALL_SECONDS=5);
+  the real ones and the deadline sweep re-asks lost bot turns (games/services/bot_watch.py);
 - embedded (`embedded=True`): no Redis, no Celery: the in-memory channel layer and in-process
   bots inside daphne, as `make run` does.
 
@@ -217,7 +217,7 @@ class LiveStack:
             "DJANGO_SETTINGS_MODULE": "wonders_site.settings",
             "DATABASE_URL": self.database_url,
             "PYTHONUNBUFFERED": "1",
-            "BOT_STALL_SECONDS": "5",
+            "BOT_STALL_SECONDS": "30",  # the production default: lost bot turns come back sooner
             "DEADLINE_SWEEP_SECONDS": "1",
             "LOG_LEVEL": "INFO",
             "SIGNUP_RATE": "",  # the tests sign many players up from one address
@@ -356,6 +356,30 @@ class LiveStack:
 
     def freeze_worker(self):
         self.worker.freeze()
+
+    def thaw_worker(self):
+        self.worker.signal_group(signal.SIGCONT)
+
+    def flush_redis(self):
+        """What a Redis restart without persistence does: the queues, the channel layer's groups
+        and the shared cache are gone."""
+        import redis
+
+        client = redis.Redis.from_url(self.redis_url, socket_connect_timeout=5)
+        try:
+            client.flushdb()
+        finally:
+            client.close()
+
+    def wait_for_bot_moves(self, match_id, after_version, count, timeout=60):
+        """Seconds until `count` bot moves are logged after `after_version`."""
+        started = time.monotonic()
+
+        def moved():
+            return sum(1 for r in self.match_log(match_id) if r["version"] > after_version and r["by"] == "bot") >= count
+
+        _wait(moved, timeout, f"{count} bot moves in match {match_id} after version {after_version}", interval=0.1)
+        return time.monotonic() - started
 
     def kill_worker(self):
         self.worker.kill()

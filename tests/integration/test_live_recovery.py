@@ -55,6 +55,8 @@ def test_a_game_finishes_after_the_celery_worker_is_killed_mid_turn_and_no_move_
         await asyncio.sleep(1)
         seen["killed"] = await asyncio.to_thread(stack.match_version, match_id)
         await asyncio.to_thread(stack.start_worker)
+        # The dead worker's tasks stay in Redis for an hour: the new worker asks them again.
+        seen["stall"] = await asyncio.to_thread(stack.wait_for_bot_moves, match_id, ack["version"], 3)
         await player.play(timeout=180)
         await player.close()
         return player
@@ -64,6 +66,8 @@ def test_a_game_finishes_after_the_celery_worker_is_killed_mid_turn_and_no_move_
     print(f"bot tasks still queued while the worker was frozen: {seen['queued']}")
     assert frozen == acked, "a bot played while the only worker was frozen"
     assert seen["killed"] == acked, "a bot played while no worker was running"
+    print(f"the bots played {seen['stall']:.1f} s after the new worker was ready")
+    assert seen["stall"] < 5, "the lost bot turns waited more than 5 s for the new worker"
     checked = check_match_log(stack, match_id)
     assert checked["row"]["status"] == "finished"
     assert player.finished and player.view["scores"] == checked["row"]["score_sheet"]
@@ -117,4 +121,40 @@ def test_players_reconnect_resync_and_finish_the_game_after_daphne_restarts_mid_
     assert player.errors == [] and watcher.errors == []
     logged = [r["client_id"] for r in checked["log"] if r["seat"] == 0]
     assert logged.count(seen["move"]) == 1
+    assert sorted(logged) == sorted(player.acks) and len(set(logged)) == len(logged)
+
+
+def test_a_flushed_redis_costs_the_game_a_few_seconds_and_no_move(live_stack):
+    """Redis restarted empty mid-game: the queued bot turns, the channel layer's groups and the
+    bots' markers are gone. The sweep asks the bots again, the sockets join their groups again and
+    the page gets what it missed; the game finishes with every move once."""
+    stack = live_stack
+    http, match_id = _table(stack, "dora_live")
+    seen = {}
+
+    async def run():
+        player = LiveClient(stack, match_id, http.cookies["sessionid"], name="dora", seed=9)
+        await player.connect()
+        await asyncio.to_thread(stack.start_table, http, match_id)
+        await _play_to_mid_game(player)
+        await asyncio.to_thread(stack.freeze_worker)
+        move = await player.act()
+        ack = await player.wait_ack(move["client_id"])
+        await asyncio.to_thread(stack.flush_redis)
+        await asyncio.to_thread(stack.thaw_worker)
+        seen["stall"] = await asyncio.to_thread(stack.wait_for_bot_moves, match_id, ack["version"], 3)
+        seen["acked"] = ack["version"]
+        await player.play(timeout=180)
+        await player.close()
+        return player
+
+    player = asyncio.run(asyncio.wait_for(run(), 420))
+    print(f"the bots played {seen['stall']:.1f} s after Redis was flushed")
+    # The sweep runs every DEADLINE_SWEEP_SECONDS (1 here) and leaves a step alone for 2 s.
+    assert seen["stall"] < 8, "the lost bot turns waited too long after the flush"
+    checked = check_match_log(stack, match_id)
+    assert checked["row"]["status"] == "finished"
+    assert player.finished and player.view["scores"] == checked["row"]["score_sheet"]
+    assert player.errors == []
+    logged = [r["client_id"] for r in checked["log"] if r["seat"] == 0]
     assert sorted(logged) == sorted(player.acks) and len(set(logged)) == len(logged)

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db import transaction
 
 from games import engine
-from games.models import Match, MatchAction, Seat
+from games.models import Match, MatchAction
 
 from . import bot_watch
 from .common import ServiceError, lock_match, log, match_seats

@@ -1,7 +1,7 @@
 """/api/ routes of the history: matches, players, leaderboard, statistics, score sheet, me, token."""
 from django.urls import path
 
-from games.history.api import views
+from games.history.api import account, views
 
 
 match_list = views.MatchViewSet.as_view({"get": "list"})
@@ -21,8 +21,8 @@ urlpatterns = [
     path("leaderboard/", views.LeaderboardView.as_view(), name="api-leaderboard"),
     path("stats/wonders/", views.WonderStatsView.as_view(), name="api-wonder-stats"),
     path("score-sheet/", views.ScoreSheetView.as_view(), name="api-score-sheet"),
-    path("me/", views.MeView.as_view(), name="api-me"),
-    path("auth/token/", views.TokenView.as_view(), name="api-auth-token"),
-    path("auth/tokens/", views.TokenListView.as_view(), name="api-auth-tokens"),
-    path("auth/tokens/<str:token_key>/", views.TokenDetailView.as_view(), name="api-auth-token-detail"),
+    path("me/", account.MeView.as_view(), name="api-me"),
+    path("auth/token/", account.TokenView.as_view(), name="api-auth-token"),
+    path("auth/tokens/", account.TokenListView.as_view(), name="api-auth-tokens"),
+    path("auth/tokens/<str:token_key>/", account.TokenDetailView.as_view(), name="api-auth-token-detail"),
 ]

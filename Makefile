@@ -18,6 +18,9 @@ $(VENV)/.installed: requirements.txt
 run: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_catalogue
+	$(PY) manage.py collectstatic --noinput -v0
+	@echo "Wonders on http://$(HOST):$(PORT)/ (DEBUG=$${DEBUG:-true}: a failing page shows Django's debug page;"
+	@echo "  for the site's own 404 and 500 pages: DEBUG=false HTTPS=false SECRET_KEY=<50 random characters> make run)"
 	$(PY) -m daphne -b $(HOST) -p $(PORT) wonders_site.asgi:application
 
 test: $(VENV)/.installed

@@ -53,3 +53,14 @@ def json_404(request, exception=None):
     if request.path.startswith("/api/"):
         return JsonResponse(error_body("not_found", "No such resource."), status=status.HTTP_404_NOT_FOUND)
     return page_not_found(request, exception)
+
+
+def server_error(request):
+    """500 handler: JSON under /api/, otherwise the site's own page in the request's language
+    (templates/500.html stands alone: whatever failed may fail again inside the site's layout)."""
+    from django.shortcuts import render
+
+    if request.path.startswith("/api/"):
+        return JsonResponse(error_body("server_error", "Something went wrong on our side."),
+                            status=status.HTTP_500_INTERNAL_SERVER_ERROR)
+    return render(request, "500.html", status=status.HTTP_500_INTERNAL_SERVER_ERROR)

@@ -6,12 +6,14 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from rest_framework.routers import DefaultRouter
 
 from cards.api import CardViewSet, WonderViewSet
+from games.views.lobby import invite_any_language
 
 router = DefaultRouter()
 router.register("cards", CardViewSet, basename="card")
 router.register("wonders", WonderViewSet, basename="wonder")
 
 handler404 = "wonders_site.api_errors.json_404"
+handler500 = "wonders_site.api_errors.server_error"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -22,6 +24,8 @@ urlpatterns = [
     path("api/", include("cards.api_rules_urls")),
     path("api/", include(router.urls)),
     path("api/", include("games.history.api.urls")),
+    # Sent to other people: opens in their language, not the sender's.
+    path("invite/<str:code>/", invite_any_language, name="invite-any-language"),
 ]
 
 urlpatterns += i18n_patterns(

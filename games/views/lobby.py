@@ -10,6 +10,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
@@ -204,7 +205,7 @@ def table(request, match_id):
         "game_name": presentation.get(match.game).game_name(), "options": option_summary(match),
         "is_host": request.user.is_authenticated and match.host_id == request.user.pk,
         "filled": all(not s.is_empty for s in seats),
-        "invite_url": request.build_absolute_uri(reverse("invite", args=[match.invite_code])),
+        "invite_url": request.build_absolute_uri(reverse("invite-any-language", args=[match.invite_code])),
         "bot_choices": bot_choices(match.game),
         "page_data": {"match": match.pk, "version": match.version, "ws_path": f"/ws/games/{match.pk}/",
                       "game_url": reverse("game", args=[match.pk]), "lobby_url": reverse("lobby")},
@@ -244,6 +245,14 @@ def start(request, match_id):
 def set_seat(request, match_id, seat):
     level = request.POST.get("bot", "")
     return _table_post(request, match_id, lambda: services.do_set_bot(match_id, request.user, seat, level))
+
+
+def invite_any_language(request, code):
+    """The invite link that is sent around names no language: it opens in the visitor's (their
+    language cookie, else their browser's)."""
+    chosen = translation.get_language_from_request(request)
+    with translation.override(chosen):
+        return redirect(reverse("invite", args=[code]))
 
 
 def invite(request, code):

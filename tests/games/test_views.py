@@ -213,3 +213,36 @@ def test_a_two_player_table_is_created_and_started_with_the_free_city(client, ma
     assert engine.rating_mode(match.config) == "base-2p"
     page = client.get(url("game", match.pk))
     assert page.status_code == 200 and "Free City" in page.content.decode()
+
+
+@pytest.mark.parametrize("headers, language", [
+    ({"HTTP_ACCEPT_LANGUAGE": "pt-BR,pt;q=0.9"}, "pt-br"),
+    ({"HTTP_ACCEPT_LANGUAGE": "it-IT"}, "it"),
+    ({"HTTP_ACCEPT_LANGUAGE": "de-DE"}, "en"),
+])
+def test_the_invite_link_opens_in_the_visitors_language(client, make_user, headers, language):
+    match = services.do_create_match(make_user("host"), players=3)
+
+    response = client.get(f"/invite/{match.invite_code}/", **headers)
+
+    assert response.status_code == 302
+    assert response["Location"] == f"/{language}/play/invite/{match.invite_code}/"
+
+
+def test_the_invite_link_follows_the_visitors_language_cookie_first(client, make_user, settings):
+    match = services.do_create_match(make_user("host"), players=3)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+
+    response = client.get(f"/invite/{match.invite_code}/", HTTP_ACCEPT_LANGUAGE="pt-BR")
+
+    assert response["Location"] == f"/it/play/invite/{match.invite_code}/"
+
+
+def test_the_table_shows_an_invite_link_without_a_language(client, make_user):
+    host = make_user("host")
+    match = services.do_create_match(host, players=3)
+    client.force_login(host)
+
+    html = client.get(f"/pt-br/play/{match.pk}/").content.decode()
+
+    assert f'value="http://testserver/invite/{match.invite_code}/"' in html

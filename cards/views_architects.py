@@ -37,6 +37,13 @@ TOKEN_TIMES = {
     "shields": _("In battles"),
 }
 TOKEN_TIME_END = _("At the end of the game")
+# What each token is drawn with: the icons of what triggers it or what it counts.
+TOKEN_ICONS = {
+    "architecture": ["stage"], "economy": ["coin", "coin"], "engineering": ["stage"], "tactics": ["shield", "shield"],
+    "decoration": ["stage"], "politics": ["cat"], "strategy": ["laurel"], "education": ["progress"],
+    "culture": ["points"],
+}
+KIND_ICONS = {"shield_horn": "horn", "shield_two_horns": "horn"}
 
 
 def rules_url(slug: str, anchor: str = "") -> str:
@@ -125,6 +132,8 @@ def progress_list(request):
         Prefetch("texts", queryset=_texts(language, ArchitectsProgressTokenText)))), language)
     for token in tokens:
         token.time = TOKEN_TIMES.get(token.effect, TOKEN_TIME_END)
+        on_take = [KIND_ICONS.get(kind, kind) for kind in token.facts.get("on_take", [])]
+        token.icons = list(dict.fromkeys(on_take)) or TOKEN_ICONS.get(token.id, ["progress"])
     return render(request, "architects/progress_list.html", _context(
         "progress", language, tokens=tokens, token_count=sum(token.copies for token in tokens),
         rules={"progress": rules_url("architects-progress"), "take": rules_url("architects-progress", "taking"),

@@ -28,8 +28,9 @@ from wonders_site.api_errors import BadQueryParameter
 GAMES = ("base", ARCHITECTS)
 EXPANSION_PARAMETER = OpenApiParameter(
     "expansion", OpenApiTypes.STR, enum=list(GAMES), default="base",
-    description="base: the base game's cards (the default). architects: 7 Wonders Architects' cards, "
-                "with their kind and their copies in each deck (other fields: see ArchitectsCard).",
+    description="base: the base game's (the default). architects: 7 Wonders Architects' cards, with their "
+                "kind and their copies in each deck, or its wonders, with their stage tiles (other fields: see "
+                "ArchitectsCard, ArchitectsWonder). age and players filter the base game only.",
 )
 ARCHITECTS_CARD_PARAMETERS = [
     OpenApiParameter("kind", OpenApiTypes.STR, enum=["resource", "gold", "science", "military", "points"],

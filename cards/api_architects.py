@@ -5,7 +5,7 @@ from django.db.models import Prefetch
 from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_view
 from rest_framework import serializers, viewsets
 
-from cards.api_fields import LanguageContextMixin, NamesSerializer
+from cards.api_fields import LANG_PARAMETER, LanguageContextMixin, NamesSerializer
 from cards.architects_data import CENTRAL_DECK
 from cards.language import pick
 from cards.models import (
@@ -180,8 +180,9 @@ class ProgressTokenSerializer(_Named):
 
 
 @extend_schema_view(
-    list=extend_schema(summary="The 14 progress tokens of 7 Wonders Architects (15 with both Culture copies)."),
-    retrieve=extend_schema(summary="One progress token."),
+    list=extend_schema(parameters=[LANG_PARAMETER],
+                       summary="The 14 progress tokens of 7 Wonders Architects (15 with both Culture copies)."),
+    retrieve=extend_schema(parameters=[LANG_PARAMETER], summary="One progress token."),
 )
 class ProgressTokenViewSet(LanguageContextMixin, viewsets.ReadOnlyModelViewSet):
     serializer_class = ProgressTokenSerializer

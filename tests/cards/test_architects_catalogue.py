@@ -164,6 +164,8 @@ def test_the_progress_tokens_are_fourteen_with_two_culture(api):
 def test_the_openapi_schema_describes_the_architects_fields_and_tokens(api):
     schema = api.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
     assert "/api/progress-tokens/" in schema["paths"]
+    token_parameters = {p["name"] for p in schema["paths"]["/api/progress-tokens/"]["get"]["parameters"]}
+    assert "lang" in token_parameters
     components = schema["components"]["schemas"]
     assert {"kind", "decks", "total"} <= set(components["ArchitectsCard"]["properties"])
     assert {"stages", "layout"} <= set(components["ArchitectsWonder"]["properties"])

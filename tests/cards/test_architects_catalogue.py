@@ -171,3 +171,21 @@ def test_the_openapi_schema_describes_the_architects_fields_and_tokens(api):
     assert {"stages", "layout"} <= set(components["ArchitectsWonder"]["properties"])
     parameters = {p["name"] for p in schema["paths"]["/api/cards/"]["get"]["parameters"]}
     assert {"expansion", "deck", "kind"} <= parameters
+
+
+def test_a_record_without_a_portuguese_name_is_rejected_and_nothing_changes(catalogue, monkeypatch, tmp_path):
+    import json
+
+    from django.core.management import CommandError
+
+    import cards.architects_data as architects_data
+
+    source = json.loads((architects_data.DATA_DIR / architects_data.ARCHITECTS_FILE).read_text(encoding="utf-8"))
+    del source["progress_tokens"][0]["names"]["pt-br"]
+    (tmp_path / "architects").mkdir()
+    (tmp_path / architects_data.ARCHITECTS_FILE).write_text(json.dumps(source), encoding="utf-8")
+    monkeypatch.setattr("cards.architects_data.read_architects.__defaults__", (tmp_path,))
+    before = ArchitectsProgressToken.objects.count(), ArchitectsCardText.objects.count()
+    with pytest.raises(CommandError, match=r"architects/architects.json: record 'urbanism', field 'names.pt-br'"):
+        call_command("load_catalogue", stdout=StringIO())
+    assert (ArchitectsProgressToken.objects.count(), ArchitectsCardText.objects.count()) == before

@@ -11,7 +11,15 @@ ARCHITECTS_ICON_SIZE = """() => {
 }"""
 
 
-def test_the_architects_pages_are_reached_from_the_catalogue_and_fit_a_phone(page, live_server, loaded_catalogue,
+@pytest.fixture
+def architects_catalogue(loaded_catalogue):
+    """The Architects tables too, committed (a transactional test before may have flushed them)."""
+    from cards.loading_architects import load_architects
+
+    return load_architects()
+
+
+def test_the_architects_pages_are_reached_from_the_catalogue_and_fit_a_phone(page, live_server, architects_catalogue,
                                                                               screenshot):
     page.goto(live_server.url + "/it/cards/")
     page.click('.game-tabs a[href="/it/architects/cards/"]')
@@ -29,7 +37,7 @@ def test_the_architects_pages_are_reached_from_the_catalogue_and_fit_a_phone(pag
     assert page.evaluate(NO_SIDEWAYS_SCROLL) <= 360
 
 
-def test_the_deck_table_scrolls_inside_its_box_on_a_phone(page, live_server, loaded_catalogue):
+def test_the_deck_table_scrolls_inside_its_box_on_a_phone(page, live_server, architects_catalogue):
     page.goto(live_server.url + "/pt-br/architects/cards/")
     page.wait_for_load_state("networkidle")
     assert page.evaluate(NO_SIDEWAYS_SCROLL) <= 360

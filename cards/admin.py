@@ -44,3 +44,48 @@ class WonderStageAdmin(admin.ModelAdmin):
     list_display = ["wonder", "side", "number"]
     list_filter = ["wonder", "side"]
     inlines = [WonderStageTextInline]
+
+
+# ---------------------------------------------------------------- 7 Wonders Architects (read from its data file)
+
+from cards.models import (  # noqa: E402 - grouped with their admin classes
+    ArchitectsCard,
+    ArchitectsCardText,
+    ArchitectsComponent,
+    ArchitectsComponentText,
+    ArchitectsDeckCount,
+    ArchitectsProgressToken,
+    ArchitectsProgressTokenText,
+    ArchitectsStage,
+    ArchitectsWonder,
+    ArchitectsWonderText,
+)
+
+
+def _inline(text_model):
+    return type(f"{text_model.__name__}Inline", (admin.TabularInline,), {"model": text_model, "extra": 0})
+
+
+@admin.register(ArchitectsCard)
+class ArchitectsCardAdmin(admin.ModelAdmin):
+    list_display = ["id", "kind", "color"]
+    list_filter = ["kind", "color"]
+    inlines = [_inline(ArchitectsCardText), _inline(ArchitectsDeckCount)]
+
+
+@admin.register(ArchitectsWonder)
+class ArchitectsWonderAdmin(admin.ModelAdmin):
+    list_display = ["id", "power"]
+    inlines = [_inline(ArchitectsWonderText), _inline(ArchitectsStage)]
+
+
+@admin.register(ArchitectsProgressToken)
+class ArchitectsProgressTokenAdmin(admin.ModelAdmin):
+    list_display = ["id", "effect", "copies"]
+    inlines = [_inline(ArchitectsProgressTokenText)]
+
+
+@admin.register(ArchitectsComponent)
+class ArchitectsComponentAdmin(admin.ModelAdmin):
+    list_display = ["id", "copies"]
+    inlines = [_inline(ArchitectsComponentText)]

@@ -1,19 +1,53 @@
-"""REST API of the catalogue: /api/cards/ and /api/wonders/."""
+"""REST API of the catalogue: /api/cards/ and /api/wonders/.
+
+Without `expansion` (or with `expansion=base`) they list the base game, as they always did;
+`expansion=architects` lists 7 Wonders Architects' cards and wonders (cards.api_architects),
+which have other fields: the response schema is one or the other."""
 import django_filters
 from django.db.models import Prefetch
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field, extend_schema_view
 from rest_framework import serializers, viewsets
 
-from cards.language import CONTENT_LANGUAGES, api_language, pick
+from cards.api_fields import LANG_PARAMETER, LanguageContextMixin, NamesSerializer  # noqa: F401 - shared
+from cards.language import pick
 from cards.models import COLORS, Card, CardText, Wonder, WonderStage
 from cards.models.catalogue import COST_KEYS, EXPANSIONS
 from cards.catalogue_data import deck_player_counts
-
-LANG_PARAMETER = OpenApiParameter(
-    "lang", OpenApiTypes.STR, enum=list(CONTENT_LANGUAGES), default="en",
-    description="Language of names and texts.",
+from cards.api_architects import (
+    ARCHITECTS,
+    ArchitectsCardFilter,
+    ArchitectsCardSerializer,
+    ArchitectsWonderSerializer,
+    architects_card_queryset,
+    architects_wonder_queryset,
 )
+from drf_spectacular.utils import PolymorphicProxySerializer
+from wonders_site.api_errors import BadQueryParameter
+
+GAMES = ("base", ARCHITECTS)
+EXPANSION_PARAMETER = OpenApiParameter(
+    "expansion", OpenApiTypes.STR, enum=list(GAMES), default="base",
+    description="base: the base game's (the default). architects: 7 Wonders Architects' cards, with their "
+                "kind and their copies in each deck, or its wonders, with their stage tiles (other fields: see "
+                "ArchitectsCard, ArchitectsWonder). age and players filter the base game only.",
+)
+ARCHITECTS_CARD_PARAMETERS = [
+    OpenApiParameter("kind", OpenApiTypes.STR, enum=["resource", "gold", "science", "military", "points"],
+                     description="Architects only: the kind of card."),
+    OpenApiParameter("deck", OpenApiTypes.STR,
+                     description="Architects only: cards with copies in this deck (a wonder's id, or central)."),
+]
+
+
+def asks_for_architects(view) -> bool:
+    request = getattr(view, "request", None)
+    if request is None or not hasattr(request, "query_params"):
+        return False
+    expansion = request.query_params.get("expansion", "base")
+    if expansion not in GAMES:
+        raise BadQueryParameter("expansion", expansion, GAMES)
+    return expansion == ARCHITECTS
 
 
 class CostSerializer(serializers.Serializer):
@@ -25,16 +59,6 @@ class CostSerializer(serializers.Serializer):
     glass = serializers.IntegerField()
     textile = serializers.IntegerField()
     papyrus = serializers.IntegerField()
-
-
-class NamesSerializer(serializers.Serializer):
-    """{"en", "it", "pt-br"}: a name per language ("pt-br" is not a Python identifier)."""
-
-    def get_fields(self):
-        return {language: serializers.CharField() for language in CONTENT_LANGUAGES}
-
-    def to_representation(self, instance):
-        return {language: instance.get(language, "") for language in CONTENT_LANGUAGES}
 
 
 def _names(rows, field="name") -> dict:
@@ -113,22 +137,34 @@ def card_queryset():
     )
 
 
-class LanguageContextMixin:
-    def get_serializer_context(self):
-        context = super().get_serializer_context()
-        context["lang"] = api_language(self.request)
-        return context
+CARD_RESPONSE = PolymorphicProxySerializer(
+    component_name="CatalogueCard", serializers=[CardSerializer, ArchitectsCardSerializer],
+    resource_type_field_name=None,
+)
 
 
 @extend_schema_view(
-    list=extend_schema(parameters=[LANG_PARAMETER], summary="The card catalogue, filterable."),
-    retrieve=extend_schema(parameters=[LANG_PARAMETER], summary="One card."),
+    list=extend_schema(parameters=[LANG_PARAMETER, EXPANSION_PARAMETER, *ARCHITECTS_CARD_PARAMETERS],
+                       responses=PolymorphicProxySerializer(
+                           component_name="CatalogueCard", serializers=[CardSerializer, ArchitectsCardSerializer],
+                           resource_type_field_name=None, many=True),
+                       summary="The card catalogue, filterable: the base game's or Architects'."),
+    retrieve=extend_schema(parameters=[LANG_PARAMETER, EXPANSION_PARAMETER], responses=CARD_RESPONSE,
+                           summary="One card (an Architects card with expansion=architects)."),
 )
 class CardViewSet(LanguageContextMixin, viewsets.ReadOnlyModelViewSet):
-    serializer_class = CardSerializer
-    filterset_class = CardFilter
     pagination_class = None
     queryset = card_queryset()
+
+    @property
+    def filterset_class(self):
+        return ArchitectsCardFilter if asks_for_architects(self) else CardFilter
+
+    def get_serializer_class(self):
+        return ArchitectsCardSerializer if asks_for_architects(self) else CardSerializer
+
+    def get_queryset(self):
+        return architects_card_queryset() if asks_for_architects(self) else card_queryset()
 
 
 class StageSerializer(serializers.Serializer):
@@ -176,13 +212,29 @@ class WonderSerializer(serializers.ModelSerializer):
         return sides
 
 
+WONDER_RESPONSE = PolymorphicProxySerializer(
+    component_name="CatalogueWonder", serializers=[WonderSerializer, ArchitectsWonderSerializer],
+    resource_type_field_name=None,
+)
+
+
 @extend_schema_view(
-    list=extend_schema(parameters=[LANG_PARAMETER], summary="The seven wonders, both sides."),
-    retrieve=extend_schema(parameters=[LANG_PARAMETER], summary="One wonder."),
+    list=extend_schema(parameters=[LANG_PARAMETER, EXPANSION_PARAMETER],
+                       responses=PolymorphicProxySerializer(
+                           component_name="CatalogueWonder", serializers=[WonderSerializer, ArchitectsWonderSerializer],
+                           resource_type_field_name=None, many=True),
+                       summary="The seven wonders: the base game's (both sides) or Architects' (stage tiles)."),
+    retrieve=extend_schema(parameters=[LANG_PARAMETER, EXPANSION_PARAMETER], responses=WONDER_RESPONSE,
+                           summary="One wonder (an Architects wonder with expansion=architects)."),
 )
 class WonderViewSet(LanguageContextMixin, viewsets.ReadOnlyModelViewSet):
-    serializer_class = WonderSerializer
     pagination_class = None
     queryset = Wonder.objects.prefetch_related(
         "texts", Prefetch("stages", queryset=WonderStage.objects.prefetch_related("texts"))
     )
+
+    def get_serializer_class(self):
+        return ArchitectsWonderSerializer if asks_for_architects(self) else WonderSerializer
+
+    def get_queryset(self):
+        return architects_wonder_queryset() if asks_for_architects(self) else self.queryset

@@ -86,7 +86,7 @@ class SearchHitSerializer(serializers.Serializer):
     url = serializers.CharField(help_text="Page of the hit in the asked language, with its anchor.")
     score = serializers.FloatField()
     source = serializers.ChoiceField(choices=["reference", "imported", "catalogue"])
-    source_title = serializers.CharField(help_text="The imported rulebook's title, or empty.")
+    source_title = serializers.CharField(help_text="The imported rulebook's title, what a 7 Wonders Architects catalogue hit is, or empty.")
 
 
 class SearchResponseSerializer(serializers.Serializer):

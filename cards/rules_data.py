@@ -16,7 +16,9 @@ import yaml
 from django.db import transaction
 from django.urls import reverse
 from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 
+from cards.architects_data import architects_data
 from cards.catalogue_data import DATA_DIR, LANGUAGES, CatalogueError, read_cards, read_wonders
 from cards.rules_render import LINK_RE, LinkTarget, RenderContext, headings, html_to_text, render_markdown
 
@@ -30,6 +32,19 @@ ANCHOR_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 HEADING_LINE_RE = re.compile(r"^(#{1,6})\s+(.*?)\s*$")
 HEADING_ANCHOR_RE = re.compile(r"^(.*?)\s*\{:?\s*#([^}\s]+)\s*\}$")
 FENCE_RE = re.compile(r"^\s*(```|~~~)")
+# [[architects:PAGE#ID]]: PAGE -> (URL name, the data file's records whose ids are the anchors).
+ARCHITECTS_PAGES = {
+    "cards": ("architects-cards", "card_kinds"),
+    "wonders": ("architects-wonders", "wonders"),
+    "progress-tokens": ("architects-progress", "progress_tokens"),
+    "tokens": ("architects-tokens", "components"),
+}
+ARCHITECTS_PAGE_TITLES = {
+    "cards": _("the Architects cards"),
+    "wonders": _("the Architects wonders"),
+    "progress-tokens": _("the progress tokens"),
+    "tokens": _("the conflict and military tokens and the cat"),
+}
 
 
 @dataclass
@@ -155,8 +170,18 @@ def _scan_body(rule: RuleFile, first_line: int, card_ids: set[str], wonder_ids: 
                     rule.fail(where, f"unknown wonder {ident!r} in [[wonder:{ident}]]")
                 if ident not in rule.wonder_mentions:
                     rule.wonder_mentions.append(ident)
+            elif kind == "architects":
+                if ident not in ARCHITECTS_PAGES:
+                    rule.fail(where, f"unknown Architects page {ident!r}; one of {', '.join(ARCHITECTS_PAGES)}")
+                if anchor and _architects_record(ident, anchor) is None:
+                    rule.fail(where, f"the Architects page {ident!r} has no {anchor!r}")
             else:
                 rule.rules_links.append((first_line + offset, ident, anchor or None))
+
+
+def _architects_record(page: str, record_id: str):
+    records = architects_data()[ARCHITECTS_PAGES[page][1]]
+    return next((record for record in records if record["id"] == record_id), None)
 
 
 def read_rules(rules_dir: Path = RULES_DIR, card_ids=None, wonder_ids=None) -> list[RuleFile]:
@@ -224,6 +249,8 @@ def _resolver(language: str, files: list[RuleFile], card_data: dict, wonder_data
         card_urls = {card_id: reverse("card-detail", kwargs={"card_id": card_id}) for card_id in card_data}
         wonder_urls = {wid: reverse("wonder-detail", kwargs={"wonder_id": wid}) for wid in wonder_data}
         rules_urls = {slug: reverse("rules-section", kwargs={"slug": slug}) for slug in titles}
+        architects_urls = {page: reverse(name) for page, (name, _records) in ARCHITECTS_PAGES.items()}
+        architects_titles = {page: str(title) for page, title in ARCHITECTS_PAGE_TITLES.items()}
 
     def resolve(kind, ident, anchor):
         if kind == "card" and ident in card_data:
@@ -231,6 +258,13 @@ def _resolver(language: str, files: list[RuleFile], card_data: dict, wonder_data
             return LinkTarget(card["names"][language], card_urls[ident], f"card-link card-link--{card['color']}")
         if kind == "wonder" and ident in wonder_data:
             return LinkTarget(wonder_data[ident]["names"][language], wonder_urls[ident], "wonder-link")
+        if kind == "architects" and ident in architects_urls:
+            if not anchor:
+                return LinkTarget(architects_titles[ident], architects_urls[ident], "rules-link")
+            record = _architects_record(ident, anchor)
+            if record is None:
+                return None
+            return LinkTarget(record["names"][language], f"{architects_urls[ident]}#{anchor}", "rules-link")
         if kind == "rules" and ident in titles:
             target = titles[ident]
             text, url = target.title, rules_urls[ident]

@@ -1,7 +1,9 @@
 """Markdown of the rules reference -> sanitised HTML, plain text and search chunks.
 
 Link syntax (see cards/data/README.md): [[card:ID]], [[wonder:ID]], [[rules:SLUG]] and
-[[rules:SLUG#anchor]]; each may end with |text to choose the link text. A card link reads the
+[[rules:SLUG#anchor]], and the 7 Wonders Architects catalogue pages: [[architects:PAGE]] or
+[[architects:PAGE#ID]] (cards_data/rules_data.ARCHITECTS_PAGES); each may end with |text to choose
+the link text. A card link reads the
 card's name in the page's language and points to its catalogue page; a rules link reads the
 target's title. Subsections are `## Heading {#anchor}`. The HTML is sanitised with nh3 whatever
 the Markdown holds, so a data file can never inject markup the site does not allow.
@@ -15,7 +17,7 @@ import markdown
 import nh3
 from markdown.inlinepatterns import InlineProcessor
 
-LINK_RE = r"\[\[(card|wonder|rules):([A-Za-z0-9_\-]+)(?:#([A-Za-z0-9_\-]+))?(?:\|([^\]\n]+))?\]\]"
+LINK_RE = r"\[\[(card|wonder|rules|architects):([A-Za-z0-9_\-]+)(?:#([A-Za-z0-9_\-]+))?(?:\|([^\]\n]+))?\]\]"
 
 ALLOWED_TAGS = {
     "a", "p", "h2", "h3", "h4", "h5", "ul", "ol", "li", "strong", "em", "b", "i", "code", "pre",

@@ -6,11 +6,13 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from rest_framework.routers import DefaultRouter
 
 from cards.api import CardViewSet, WonderViewSet
+from cards.api_architects import ProgressTokenViewSet
 from games.views.lobby import invite_any_language
 
 router = DefaultRouter()
 router.register("cards", CardViewSet, basename="card")
 router.register("wonders", WonderViewSet, basename="wonder")
+router.register("progress-tokens", ProgressTokenViewSet, basename="progress-token")
 
 handler404 = "wonders_site.api_errors.json_404"
 handler500 = "wonders_site.api_errors.server_error"

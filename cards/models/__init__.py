@@ -18,3 +18,15 @@ from cards.models.rules import (  # noqa: F401
     SearchDocument,
     SearchWord,
 )
+from cards.models.architects import (  # noqa: F401
+    ArchitectsCard,
+    ArchitectsCardText,
+    ArchitectsComponent,
+    ArchitectsComponentText,
+    ArchitectsDeckCount,
+    ArchitectsProgressToken,
+    ArchitectsProgressTokenText,
+    ArchitectsStage,
+    ArchitectsWonder,
+    ArchitectsWonderText,
+)

@@ -8,6 +8,9 @@ from django.utils import translation
 
 from cards.catalogue_data import LANGUAGES
 from cards.models import (
+    ArchitectsCardText,
+    ArchitectsProgressTokenText,
+    ArchitectsWonderText,
     CardText,
     ImportedSection,
     RuleSectionText,
@@ -70,6 +73,7 @@ def build_documents() -> list[SearchDocument]:
     docs += _imported_documents()
     docs += _card_documents()
     docs += _wonder_documents()
+    docs += _architects_documents()
     for doc in docs:
         doc.body_length = len(words(indexed_fields(doc)[2]))
     return docs
@@ -148,6 +152,43 @@ def _wonder_documents() -> list[SearchDocument]:
                 kind="wonder", language=language, ref=text.wonder_id, title=text.name, heading=text.city,
                 body="\n".join(stage_texts.get((text.wonder_id, language), [])), url=urls[text.wonder_id],
                 position=text.wonder.position,
+            ))
+    return docs
+
+
+# What an Architects hit is, shown under its title (the kind "card" or "wonder" says the rest).
+ARCHITECTS_SOURCES = {
+    "en": {"card": "7 Wonders Architects · card", "token": "7 Wonders Architects · progress token",
+           "wonder": "7 Wonders Architects · wonder"},
+    "it": {"card": "7 Wonders Architects · carta", "token": "7 Wonders Architects · segnalino Progresso",
+           "wonder": "7 Wonders Architects · Meraviglia"},
+    "pt-br": {"card": "7 Wonders Architects · carta", "token": "7 Wonders Architects · ficha de progresso",
+              "wonder": "7 Wonders Architects · maravilha"},
+}
+
+
+def _architects_documents() -> list[SearchDocument]:
+    """The Architects card kinds, progress tokens and wonders, each pointing at its place on the
+    Architects catalogue pages; ids are prefixed so that they never meet the base game's."""
+    docs = []
+    sources = (
+        (ArchitectsCardText.objects.select_related("card"), "card", "card", "architects-cards"),
+        (ArchitectsProgressTokenText.objects.select_related("token"), "token", "card", "architects-progress"),
+        (ArchitectsWonderText.objects.select_related("wonder"), "wonder", "wonder", "architects-wonders"),
+    )
+    for rows, owner, kind, url_name in sources:
+        for row in rows:
+            record = getattr(row, owner)
+            with translation.override(row.language):
+                url = reverse(url_name)
+            keywords = "architects"
+            if owner == "card":
+                keywords += ", " + COLOUR_WORDS[row.language].get(record.color, "").split(",")[0]
+            docs.append(SearchDocument(
+                kind=kind, language=row.language, ref=f"architects-{record.id}", anchor=record.id,
+                title=row.name, heading="Architects" if kind == "wonder" else "", body=row.text,
+                keywords=keywords, url=f"{url}#{record.id}",
+                source_title=ARCHITECTS_SOURCES[row.language][owner], position=1000 + record.position,
             ))
     return docs
 

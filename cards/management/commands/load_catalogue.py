@@ -3,17 +3,19 @@ from django.db import transaction
 
 from cards.catalogue_data import CatalogueError
 from cards.loading import load_cards_and_wonders
+from cards.loading_architects import load_architects
 from cards.rules_data import load_rules
 from cards.search import rebuild_index
 
 
 class Command(BaseCommand):
-    help = "Load the card, wonder and rules data from cards/data into the database (idempotent)."
+    help = "Load the card, wonder, Architects and rules data from cards/data into the database (idempotent)."
 
     def handle(self, *args, **options):
         try:
             with transaction.atomic():  # all or nothing: bad rules leave the old catalogue in place
                 counts = load_cards_and_wonders()
+                architects = load_architects()
                 rules = load_rules()
                 documents = rebuild_index()
         except CatalogueError as error:
@@ -21,6 +23,8 @@ class Command(BaseCommand):
         self.stdout.write(
             f"Catalogue loaded: {counts['cards']} cards ({counts['copies']} copies), "
             f"{counts['wonders']} wonders ({counts['stages']} stages), "
+            f"Architects: {architects['cards']} card kinds ({architects['copies']} cards), "
+            f"{architects['wonders']} wonders ({architects['stages']} stages), {architects['tokens']} progress tokens; "
             f"{rules['sections']} rules sections ({rules['texts']} texts); "
             f"search index: {documents} documents."
         )

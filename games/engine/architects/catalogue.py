@@ -13,6 +13,8 @@ from pathlib import Path
 
 DATA_FILE = Path(__file__).resolve().parents[3] / "cards" / "data" / "architects" / "architects.json"
 CENTRAL = "central"
+# Names and texts for the pages: the engine never reads them.
+WORDS = ("names", "text")
 
 
 @dataclass(frozen=True)
@@ -60,7 +62,7 @@ class Catalogue:
     def __init__(self, data):
         self.kinds = {}
         for record in data["card_kinds"]:
-            fields = {k: v for k, v in record.items() if k not in ("names",)}
+            fields = {k: v for k, v in record.items() if k not in WORDS}
             self.kinds[record["id"]] = Kind(**fields)
         self.wonders = {}
         for record in data["wonders"]:
@@ -71,7 +73,7 @@ class Catalogue:
         self.decks = {deck: _copies(deck, counts) for deck, counts in data["decks"].items()}
         self.tokens = {}
         for record in data["progress_tokens"]:
-            facts = {k: v for k, v in record.items() if k not in ("id", "copies", "effect", "names")}
+            facts = {k: v for k, v in record.items() if k not in ("id", "copies", "effect", *WORDS)}
             self.tokens[record["id"]] = TokenKind(record["id"], record["copies"], record["effect"], facts)
         self.token_ids = tuple(f"{kind.id}-{copy}" for kind in self.tokens.values()
                                for copy in range(1, kind.copies + 1))

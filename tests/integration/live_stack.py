@@ -452,11 +452,14 @@ class LiveStack:
         return session.post(self.url(path), data=data, headers={"X-CSRFToken": session.cookies["csrftoken"]},
                             allow_redirects=False, timeout=60)
 
-    def create_table(self, session, players=4, bots=None, sides="A", turn_seconds=0):
+    def create_table(self, session, players=4, bots=None, sides="A", turn_seconds=0, game="base"):
         """Create a table through the lobby form: seat 0 is the session's user, `bots` one level
-        ("", "random", "greedy") per other seat. Returns the match id."""
+        ("", "random", "greedy") per other seat; `sides`: the base game's option (None for a game
+        without it). Returns the match id."""
         bots = list(bots if bots is not None else ["greedy", "random"] * 3)[: players - 1]
-        data = {"game": "base", "players": players, "option_sides": sides, "turn_seconds": turn_seconds}
+        data = {"game": game, "players": players, "turn_seconds": turn_seconds}
+        if sides is not None:
+            data["option_sides"] = sides
         data.update({f"seat_{n}": level for n, level in enumerate(bots, start=1)})
         response = self._post(session, f"/{LANG}/play/", data)
         match = re.search(r"/play/(\d+)/$", response.headers.get("Location", ""))
@@ -792,7 +795,9 @@ class LiveClient:
 # checks against the database
 
 
-def _step_key(state):
+def _step_key(state, index):
+    if "age" not in state:  # one player at a time (Architects): every move is a decision of its own
+        return ("move", state["turn"], index)
     prompt = state["prompts"][0] if state["phase"] == "prompt" and state["prompts"] else None
     return (state["phase"], state["age"], state["turn"], json.dumps(prompt, sort_keys=True))
 
@@ -818,7 +823,7 @@ def check_match_log(stack, match_id):
     states = {log[chance - 1]["version"]: state} if chance else {}
     steps = {}
     for k, r in enumerate(log[chance:], start=chance):
-        key = _step_key(state)
+        key = _step_key(state, k)
         asked = engine.to_act(state)
         assert r["seat"] in asked, f"entry {k}: seat {r['seat']} moved at {key} but {asked} were asked"
         seats = steps.setdefault(key, [])

@@ -31,6 +31,8 @@ it is)::
     HAS_BOARD: bool                             # the game page can draw its table: the lobby offers it
     BOARD_TEMPLATE: str                         # the game page's board markup (templates/games/boards/)
     BOARD_SCRIPT: str                           # its script (static/js/), run after js/play-common.js
+    REPLAY_SCRIPT: str | None                   # the replay's drawing of a frame (None: js/replay.js's own)
+    replay_data(language) -> dict               # what REPLAY_SCRIPT draws with (only with a REPLAY_SCRIPT)
 
 The game page (``games/views/play.py``) is one frame (status bar, errors, prompt) around the
 game's ``BOARD_TEMPLATE``; its ``BOARD_SCRIPT`` draws the table with what every board shares
@@ -41,7 +43,7 @@ Results may be cached and shared between requests: read them, never change them.
 from importlib import import_module
 
 MODULE_OF_GAME = "games.presentation.{game}"
-BOARD_CONSTANTS = ("HAS_BOARD", "BOARD_TEMPLATE", "BOARD_SCRIPT", "CATEGORY_NOTES", "MODE_NAMES")
+BOARD_CONSTANTS = ("HAS_BOARD", "BOARD_TEMPLATE", "BOARD_SCRIPT", "REPLAY_SCRIPT", "CATEGORY_NOTES", "MODE_NAMES")
 FUNCTIONS = (
     "game_name", "option_words", "page_catalogue", "board_words", "error_words", "names", "card_name",
     "wonder_name", "wonder_sides", "wonder_choices", "card_picker", "city_groups", "category_label",

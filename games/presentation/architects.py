@@ -167,6 +167,8 @@ def _data():
 HAS_BOARD = True
 BOARD_TEMPLATE = "games/boards/architects.html"
 BOARD_SCRIPT = "js/architects.js"
+# The replay of a finished match draws its frames (engine.reveal) with this script.
+REPLAY_SCRIPT = "js/replay-architects.js"
 MODE_NAMES = {"architects": "7 Wonders Architects"}
 
 
@@ -266,3 +268,32 @@ def city_groups(card_ids, language):
 def category_label(category, language):
     texts = CATEGORY_WORDS.get(category)
     return _pick(texts, language, category) if texts else category
+
+
+REPLAY_WORDS = {
+    "turn": _("Turn %(turn)s: %(name)s"),
+    "central": _("Central deck"),
+    "deck_of": _("Deck of %(wonder)s"),
+    "cards_left": _("%(count)s left"),
+    "top_card": _("Top: %(card)s"),
+    "conflict": _("Conflict tokens"),
+    "conflict_state": _("%(battle)s of %(tokens)s on the battle side"),
+    "cat_with": _("with %(name)s"),
+    "cat_free": _("in the middle of the table"),
+    "cat": _("The cat"),
+    "progress_row": _("Progress tokens"),
+    "stages": _("Built stages"),
+    "military": _("Military tokens"),
+    "shields": _("Shields"),
+    "points": _("%(points)s points"),
+    "no_tokens": _("none"),
+    "looking": _("Looking at: %(cards)s"),
+}
+
+
+def replay_data(language):
+    """What js/replay-architects.js draws a frame with: card kinds, tokens, wonders, words."""
+    with translation.override(language):
+        words = {**{key: str(text) for key, text in BOARD_WORDS.items()},
+                 **{key: str(text) for key, text in REPLAY_WORDS.items()}}
+    return {"catalogue": page_catalogue(language), "words": words}

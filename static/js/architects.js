@@ -18,6 +18,7 @@
 
   var S = null;
   var session = null;
+  var keepFocus = false;  // a choice was made from the keyboard list: the focus stays in it
 
   /* ---------------------------------------------------------------- names */
 
@@ -31,7 +32,12 @@
   function tokenOf(id) { return CAT.tokens[String(id).split("-")[0]] || { name: id, text: "" }; }
   function tokenName(id) { return tokenOf(id).name; }
   function wonderOf(id) { return CAT.wonders[id] || { name: id || "?", stages: [] }; }
-  function seatName(n) { return P.seatName(S, t, n); }
+  function seatName(n) {
+    var name = P.seatName(S, t, n);
+    var twins = S.seats.filter(function (seat, m) { return m !== n && P.seatName(S, t, m) === name; });
+    var wonder = S.view && S.view.players[n] ? S.view.players[n].wonder : null;
+    return twins.length && wonder ? name + " · " + wonderOf(wonder).name : name;
+  }
   function me() { return S.you !== null && S.you !== undefined ? S.view.players[S.you] : null; }
 
   function deckName(deck) {
@@ -39,6 +45,8 @@
     var info = S.view.decks[deck];
     return t("deck_of", { wonder: wonderOf(info && info.wonder).name });
   }
+
+  function deckWonder(deck) { return wonderOf((S.view.decks[deck] || {}).wonder).name; }
 
   function kindsText(counts) {
     return Object.keys(counts).map(function (kind) {
@@ -64,7 +72,7 @@
         var counts = {};
         action.set.forEach(function (symbol) { counts[symbol] = (counts[symbol] || 0) + 1; });
         return label + " — " + t("spending", { cards: kindsText(counts) });
-      case "look": return t("look", { deck: deckName(action.deck) });
+      case "look": return t("look", { wonder: wonderOf(S.view.decks[action.deck].wonder).name });
       case "keep": return t("keep", { card: cardName(action.card) });
     }
     return action.type;
@@ -114,7 +122,8 @@
     var section = $("arch-choices-panel");
     var list = $("arch-choices");
     var active = document.activeElement;
-    var hadFocus = active && section.contains(active);
+    var hadFocus = keepFocus || (active && active !== document.body && section.contains(active));
+    keepFocus = false;
     section.hidden = !me() || S.status !== "running";
     list.textContent = "";
     if (section.hidden) return;
@@ -124,7 +133,9 @@
         type: "button", class: "button choice arch-choice arch-choice--" + action.type,
         "data-choice": String(index),
         onclick: function () {
+          keepFocus = section.contains(document.activeElement);
           list.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+          if (keepFocus) $("arch-choices-title").focus();
           session.act(action);
         },
       }, [actionLabel(action)]);
@@ -346,14 +357,16 @@
     var name = e.seat !== undefined ? seatName(e.seat) : "";
     switch (e.type) {
       case "peeked": return t("ev_peeked", { name: name });
-      case "card_taken": return t("ev_card_taken", { name: name, card: cardName(e.card), deck: deckName(e.deck) });
+      case "card_taken":
+        if (e.deck === CENTRAL) return t("ev_took_from_central", { name: name, card: cardName(e.card) });
+        return t("ev_took_from_deck", { name: name, card: cardName(e.card), wonder: deckWonder(e.deck) });
       case "cat_moved": return t("ev_cat_moved", { name: name });
       case "conflict_flipped": return t("ev_conflict_flipped", { name: name, count: e.count });
       case "declined": return t("ev_declined", { name: name });
       case "stage_built": return t("ev_stage_built", { name: name, stage: e.stage });
       case "progress_taken": return t("ev_progress_taken", { name: name, token: tokenName(e.token) });
-      case "looked": return t("ev_looked", { name: name, count: e.count, deck: deckName(e.deck) });
-      case "deck_reshuffled": return t("ev_deck_reshuffled", { deck: deckName(e.deck) });
+      case "looked": return t("ev_looked", { name: name, count: e.count, wonder: deckWonder(e.deck) });
+      case "deck_reshuffled": return t("ev_deck_reshuffled", { wonder: deckWonder(e.deck) });
       case "battle": return t("ev_battle", { results: battleLines(e).join("; ") });
       case "turn_start": return t("ev_turn_start", { turn: e.turn, name: name });
       case "game_over": return t("ev_game_over");

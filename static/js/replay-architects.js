@@ -46,14 +46,16 @@
       var name = e.seat !== undefined ? seatName(e.seat) : "";
       switch (e.type) {
         case "peeked": return [t("ev_peeked", { name: name })];
-        case "card_taken": return [t("ev_card_taken", { name: name, card: kindOf(e.card).name, deck: deckName(e.deck) })];
+        case "card_taken":
+          if (e.deck === CENTRAL) return [t("ev_took_from_central", { name: name, card: kindOf(e.card).name })];
+          return [t("ev_took_from_deck", { name: name, card: kindOf(e.card).name, wonder: wonderName(wonderOfSeat[e.deck]) })];
         case "cat_moved": return [t("ev_cat_moved", { name: name })];
         case "conflict_flipped": return [t("ev_conflict_flipped", { name: name, count: e.count })];
         case "declined": return [t("ev_declined", { name: name })];
         case "stage_built": return [t("ev_stage_built", { name: name, stage: e.stage })];
         case "progress_taken": return [t("ev_progress_taken", { name: name, token: tokenName(e.token) })];
-        case "looked": return [t("ev_looked", { name: name, count: e.count, deck: deckName(e.deck) })];
-        case "deck_reshuffled": return [t("ev_deck_reshuffled", { deck: deckName(e.deck) })];
+        case "looked": return [t("ev_looked", { name: name, count: e.count, wonder: wonderName(wonderOfSeat[e.deck]) })];
+        case "deck_reshuffled": return [t("ev_deck_reshuffled", { wonder: wonderName(wonderOfSeat[e.deck]) })];
         case "battle":
           return [t("ev_battle", { results: e.results.map(function (r) {
             return t("battle_line", { name: seatName(r.seat), shields: r.shields, tokens: r.tokens });

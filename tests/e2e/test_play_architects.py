@@ -39,10 +39,15 @@ PAGE_STATE = """() => ({
 })"""
 
 
+FOCUS_IN_CHOICES = """() => document.getElementById('arch-choices-panel').contains(document.activeElement)
+  || !document.getElementById('game-scores').hidden"""
+
+
 def play_by_clicking(page, rng, shoot=None, keyboard_every=5, tap=False):
     """Choose among the page's buttons until the score sheet shows; every `keyboard_every`-th
     move by Tab and Enter. Returns (moves, keyboard moves)."""
     moves = keyed = 0
+    check_focus = False
     acted_on, acted_at = None, 0.0
     end = time.monotonic() + GAME_TIMEOUT
     while time.monotonic() < end:
@@ -50,6 +55,10 @@ def play_by_clicking(page, rng, shoot=None, keyboard_every=5, tap=False):
         if state["over"]:
             return moves, keyed
         fresh = state["signature"] != acted_on or time.monotonic() - acted_at > 10
+        if check_focus and state["signature"] != acted_on:
+            # the choices were drawn again after a move made by keyboard: the focus stayed in them
+            assert page.evaluate(FOCUS_IN_CHOICES), page.evaluate("document.activeElement.outerHTML")
+            check_focus = False
         if state["choices"] and fresh:
             if shoot and moves == 15:
                 shoot("architects-midgame")
@@ -60,6 +69,7 @@ def play_by_clicking(page, rng, shoot=None, keyboard_every=5, tap=False):
                     button.focus(timeout=3_000)
                     page.keyboard.press("Enter")
                     keyed += 1
+                    check_focus = True
                 elif tap:
                     button.tap(timeout=3_000)
                 else:

@@ -306,7 +306,7 @@
     var tokens = player.tokens.map(tokenName).join(", ") || t("no_tokens");
     return el("article", { class: "city arch-player" + (view.active === player.seat && !view.over ? " arch-player--active" : ""),
                            "data-seat": String(player.seat) }, [
-      el("h3", {}, [seatName(player.seat) + " — " + wonderOf(player.wonder).name + " "].concat(tags)),
+      el("h3", {}, [P.seatName(S, t, player.seat) + " — " + wonderOf(player.wonder).name + " "].concat(tags)),
       el("dl", { class: "city-facts" }, [
         el("dt", { text: t("shields") }), el("dd", { text: String(player.shields) }),
         el("dt", { text: t("horns") }), el("dd", { text: String(horns(player)) }),

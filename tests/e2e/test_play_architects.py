@@ -6,7 +6,9 @@ sheet. On a phone, choices are tapped and nothing scrolls sideways.
 The server is a real daphne process in the embedded mode (see test_play_game.py). Screenshots go
 to tests/e2e/out/: architects-{midgame,score-sheet}-{desktop,phone}.png.
 """
+import json
 import random
+import re
 import time
 
 import pytest
@@ -150,7 +152,7 @@ def test_a_player_creates_an_architects_table_with_two_bots_and_plays_it_to_the_
     assert problems == []
 
 
-def test_an_architects_game_is_played_by_tapping_on_a_phone_without_sideways_scrolling(site, page, screenshot):
+def test_an_architects_game_is_played_by_tapping_on_a_phone_without_sideways_scrolling(site, page, browser, screenshot):
     site.signup("e2e_arch_phone")
     http = site.login("e2e_arch_phone")
     page.context.add_cookies([{"name": "sessionid", "value": http.cookies["sessionid"], "domain": "127.0.0.1",
@@ -161,8 +163,63 @@ def test_an_architects_game_is_played_by_tapping_on_a_phone_without_sideways_scr
     page.locator("#game-connection").filter(has_text="Connected").wait_for(timeout=15_000)
     assert page.locator("#arch-table .arch-deck").count() == 8
     widths = [page.evaluate(NO_SIDEWAYS_SCROLL)]
+    watcher_context = browser.new_context(viewport=PHONE)
+    watcher = watcher_context.new_page()
+    watcher.goto(site.url(f"/en/play/{match_id}/game/"))
+    watcher.locator("#game-connection").filter(has_text="Connected").wait_for(timeout=15_000)
+    assert "You are watching this game." in watcher.locator("#game-prompt").inner_text()
+    assert watcher.locator("#arch-choices-panel").is_hidden() and watcher.locator("#arch-table .arch-deck").count() == 8
     moves, _keyed = play_by_clicking(page, random.Random(2), keyboard_every=10 ** 6, tap=True)
+    watcher.locator("#game-scores").wait_for(timeout=15_000)
+    assert watcher.locator("#game-score-sheet tr.total td").count() == 7
+    watcher_context.close()
     widths.append(page.evaluate(NO_SIDEWAYS_SCROLL))
     screenshot(page, "architects-seven-players-phone")
     assert moves and max(widths) <= PHONE["width"]
     assert check_match_log(site, match_id)["row"]["status"] == "finished"
+
+
+def test_a_move_lost_with_the_connection_is_sent_again_after_the_reconnect_and_played_once(site, desktop_page):
+    """play-common.js (every board's session): the act the page sent when the socket dropped, with no
+    ack, goes again with the same client_id once the new snapshot shows the same step."""
+    page = desktop_page
+    site.signup("e2e_arch_resend")
+    http = site.login("e2e_arch_resend")
+    page.context.add_cookies([{"name": "sessionid", "value": http.cookies["sessionid"], "domain": "127.0.0.1",
+                               "path": "/"}])
+    match_id = site.create_table(http, players=2, bots=["greedy"], sides=None, game="architects")
+    site.start_table(http, match_id)
+    seen = {"connections": 0, "dropped": None, "after": []}
+
+    def route(ws):
+        seen["connections"] += 1
+        first = seen["connections"] == 1
+        server = ws.connect_to_server()
+
+        def from_page(message):
+            data = json.loads(message)
+            if data.get("type") == "act" and first and seen["dropped"] is None:
+                seen["dropped"] = data  # lost on the way: the server never hears it
+                ws.close(code=4000, reason="dropped for the test")
+                server.close()
+                return
+            if data.get("type") == "act" and not first:
+                seen["after"].append(data)
+            server.send(message)
+
+        ws.on_message(from_page)
+
+    page.route_web_socket(re.compile(r"/ws/games/\d+/"), route)
+    page.goto(site.url(f"/en/play/{match_id}/game/"))
+    page.locator("#arch-choices button:not([disabled])").first.click()
+    page.wait_for_function("() => document.getElementById('game-connection').textContent === 'Connected'"
+                           " && document.querySelector('#arch-choices button') !== null", timeout=15_000)
+    deadline = time.monotonic() + 15
+    while not seen["after"] and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert seen["dropped"] and seen["connections"] >= 2
+    assert seen["after"][0]["client_id"] == seen["dropped"]["client_id"]
+    assert seen["after"][0]["action"] == seen["dropped"]["action"]
+    page.wait_for_timeout(500)
+    logged = [r["client_id"] for r in site.match_log(match_id) if r["seat"] == 0]
+    assert logged.count(seen["dropped"]["client_id"]) == 1

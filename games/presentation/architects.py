@@ -152,6 +152,35 @@ POWER_TEXTS = {
     "take_both_neighbours": _("Take the top card of your left and of your right deck."),
 }
 
+REPLAY_WORDS = {
+    "turn": _("Turn %(turn)s: %(name)s"),
+    "central": _("Central deck"),
+    "deck_of": _("Deck of %(wonder)s"),
+    "cards_left": _("%(count)s left"),
+    "top_card": _("Top: %(card)s"),
+    "conflict": _("Conflict tokens"),
+    "conflict_state": _("%(battle)s of %(tokens)s on the battle side"),
+    "cat_with": _("with %(name)s"),
+    "cat_free": _("in the middle of the table"),
+    "cat": _("The cat"),
+    "progress_row": _("Progress tokens"),
+    "stages": _("Built stages"),
+    "military": _("Military tokens"),
+    "shields": _("Shields"),
+    "points": _("%(points)s points"),
+    "no_tokens": _("none"),
+    "looking": _("Looking at: %(cards)s"),
+}
+
+
+def replay_data(language):
+    """What js/replay-architects.js draws a frame with: card kinds, tokens, wonders, words."""
+    with translation.override(language):
+        words = {**{key: str(text) for key, text in BOARD_WORDS.items()},
+                 **{key: str(text) for key, text in REPLAY_WORDS.items()}}
+    return {"catalogue": page_catalogue(language), "words": words}
+
+
 # No card is named next to a category's points in this game.
 CATEGORY_NOTES = {}
 
@@ -267,31 +296,3 @@ def category_label(category, language):
     texts = CATEGORY_WORDS.get(category)
     return _pick(texts, language, category) if texts else category
 
-
-REPLAY_WORDS = {
-    "turn": _("Turn %(turn)s: %(name)s"),
-    "central": _("Central deck"),
-    "deck_of": _("Deck of %(wonder)s"),
-    "cards_left": _("%(count)s left"),
-    "top_card": _("Top: %(card)s"),
-    "conflict": _("Conflict tokens"),
-    "conflict_state": _("%(battle)s of %(tokens)s on the battle side"),
-    "cat_with": _("with %(name)s"),
-    "cat_free": _("in the middle of the table"),
-    "cat": _("The cat"),
-    "progress_row": _("Progress tokens"),
-    "stages": _("Built stages"),
-    "military": _("Military tokens"),
-    "shields": _("Shields"),
-    "points": _("%(points)s points"),
-    "no_tokens": _("none"),
-    "looking": _("Looking at: %(cards)s"),
-}
-
-
-def replay_data(language):
-    """What js/replay-architects.js draws a frame with: card kinds, tokens, wonders, words."""
-    with translation.override(language):
-        words = {**{key: str(text) for key, text in BOARD_WORDS.items()},
-                 **{key: str(text) for key, text in REPLAY_WORDS.items()}}
-    return {"catalogue": page_catalogue(language), "words": words}

@@ -295,4 +295,3 @@ def city_groups(card_ids, language):
 def category_label(category, language):
     texts = CATEGORY_WORDS.get(category)
     return _pick(texts, language, category) if texts else category
-

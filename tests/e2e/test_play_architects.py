@@ -127,7 +127,7 @@ def test_a_player_creates_an_architects_table_with_two_bots_and_plays_it_to_the_
     match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
     page.click("text=Start the game")
     page.wait_for_url(f"**/play/{match_id}/game/")
-    page.locator("#game-connection").filter(has_text="Connected").wait_for(timeout=15_000)
+    page.locator("#arch-table .arch-deck").first.wait_for(timeout=15_000)  # the first snapshot is drawn
     assert page.locator("#arch-table .arch-deck").count() == 4  # three wonder decks and the central one
     assert "Central deck" in page.locator("#arch-table").inner_text()
     assert page.locator("#arch-players .arch-player").count() == 3
@@ -160,13 +160,13 @@ def test_an_architects_game_is_played_by_tapping_on_a_phone_without_sideways_scr
     match_id = site.create_table(http, players=7, bots=["greedy", "random"] * 3, sides=None, game="architects")
     site.start_table(http, match_id)
     page.goto(site.url(f"/en/play/{match_id}/game/"))
-    page.locator("#game-connection").filter(has_text="Connected").wait_for(timeout=15_000)
+    page.locator("#arch-table .arch-deck").first.wait_for(timeout=15_000)
     assert page.locator("#arch-table .arch-deck").count() == 8
     widths = [page.evaluate(NO_SIDEWAYS_SCROLL)]
     watcher_context = browser.new_context(viewport=PHONE)
     watcher = watcher_context.new_page()
     watcher.goto(site.url(f"/en/play/{match_id}/game/"))
-    watcher.locator("#game-connection").filter(has_text="Connected").wait_for(timeout=15_000)
+    watcher.locator("#arch-table .arch-deck").first.wait_for(timeout=15_000)
     assert "You are watching this game." in watcher.locator("#game-prompt").inner_text()
     assert watcher.locator("#arch-choices-panel").is_hidden() and watcher.locator("#arch-table .arch-deck").count() == 8
     moves, _keyed = play_by_clicking(page, random.Random(2), keyboard_every=10 ** 6, tap=True)

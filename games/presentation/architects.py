@@ -126,7 +126,8 @@ BOARD_WORDS = {
     "ev_turn_start": _("Turn %(turn)s: %(name)s."),
 }
 
-# What each progress token and wonder power does, in our words (the page's tooltips and lists).
+# What each progress token and wonder power does, in our words (the page's tooltips and lists),
+# when the data file has no text of its own for them (its texts come first).
 TOKEN_TEXTS = {
     "urbanism": _("Once per turn, taking a wood or brick card gives one more card."),
     "arts_and_crafts": _("Once per turn, taking a papyrus or glass card gives one more card."),
@@ -235,10 +236,12 @@ def page_catalogue(language):
                        **{fact: k[fact] for fact in facts if fact in k}} for k in data["card_kinds"]}
     with translation.override(language):
         wonders = {w["id"]: {"name": _pick(w["names"], language, w["id"]), "power": w["power"],
-                             "power_text": str(POWER_TEXTS.get(w["power"], "")),
+                             "power_text": (_pick(w.get("power_text") or {}, language, "")
+                                            or str(POWER_TEXTS.get(w["power"], ""))),
                              "stages": [dict(s) for s in w["stages"]]} for w in data["wonders"]}
         tokens = {t["id"]: {"name": _pick(t["names"], language, t["id"]), "copies": t["copies"],
-                            "effect": t["effect"], "text": str(TOKEN_TEXTS.get(t["id"], ""))}
+                            "effect": t["effect"],
+                            "text": _pick(t.get("text") or {}, language, "") or str(TOKEN_TEXTS.get(t["id"], ""))}
                   for t in data["progress_tokens"]}
     return {"cards": kinds, "wonders": wonders, "tokens": tokens}
 

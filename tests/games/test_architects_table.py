@@ -82,7 +82,8 @@ def test_the_architects_game_page_loads_its_own_board_with_words_in_the_page_lan
 def test_the_board_words_are_translated_to_italian_and_portuguese():
     from games.presentation import architects
 
-    words = {**architects.BOARD_WORDS, **architects.REPLAY_WORDS, **architects.TOKEN_TEXTS, **architects.POWER_TEXTS, **architects.RULE_ERRORS}
+    words = {**architects.BOARD_WORDS, **architects.REPLAY_WORDS, **architects.TOKEN_TEXTS,
+             **architects.POWER_TEXTS, **architects.RULE_ERRORS}
     with translation.override("en"):
         english = {key: str(text) for key, text in words.items()}
     for lang in ("it", "pt-br"):

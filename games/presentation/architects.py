@@ -81,6 +81,7 @@ BOARD_WORDS = {
     "stage_n": _("Stage %(stage)s"),
     "built": _("built"),
     "next": _("can be built now"),
+    "open_stage": _("next to build"),
     "cost_same": _("%(count)s identical"),
     "cost_different": _("%(count)s different"),
     "points": _("%(points)s points"),

@@ -251,20 +251,25 @@
     var levels = {};
     wonder.stages.forEach(function (stage) { (levels[stage.level] = levels[stage.level] || []).push(stage); });
     var numbers = Object.keys(levels).map(Number).sort(function (a, b) { return b - a; });
+    var ready = {};  // the stages the reader's own cards pay for now (their legal builds)
+    if (player.seat === S.you) {
+      S.legal.forEach(function (a) { if (a.type === "build") ready[a.stage] = true; });
+    }
     var box = el("div", { class: "arch-wonder", role: "list", "aria-label": t("wonder_stages") });
     numbers.forEach(function (level) {
       var lower = wonder.stages.filter(function (s) { return s.level < level; });
       var open = lower.every(function (s) { return built[s.stage]; });
       var row = el("div", { class: "arch-level" });
       levels[level].forEach(function (stage) {
-        var state = built[stage.stage] ? "built" : open ? "next" : "";
+        var state = built[stage.stage] ? "built" : ready[stage.stage] ? "ready" : open ? "next" : "";
         var cost = t(stage.cost.same ? "cost_same" : "cost_different", { count: stage.cost.count });
         row.appendChild(el("div", { role: "listitem", class: "arch-stage" + (state ? " arch-stage--" + state : ""),
                                     title: stage.power ? wonder.power_text : null }, [
           el("strong", { text: t("stage_n", { stage: stage.stage }) }),
           el("span", { text: state === "built" ? t("built") : cost }),
           el("span", { text: t("points", { points: stage.points }) + (stage.power ? " · " + t("power") : "") }),
-          state === "next" ? el("span", { class: "sr-only", text: t("next") }) : null,
+          state === "ready" ? el("span", { class: "arch-stage__ready", text: t("next") }) : null,
+          state === "next" ? el("span", { class: "sr-only", text: t("open_stage") }) : null,
         ]));
       });
       box.appendChild(row);

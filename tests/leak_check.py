@@ -4,6 +4,13 @@ leak test and by the real-stack tests)."""
 from games import engine
 
 NEVER_KEYS = {"decks", "log", "seed", "hands", "state", "config"}
+# A view may describe decks by what lies face up (Architects: each deck's owner, size and top
+# card, which engine.hidden_ids never lists); a raw deck (a list of card ids) is never allowed.
+PUBLIC_DECK_FIELDS = {"owner", "wonder", "size", "top"}
+
+
+def _public_decks(value):
+    return isinstance(value, list) and all(isinstance(d, dict) and set(d) <= PUBLIC_DECK_FIELDS for d in value)
 
 
 def forbidden_for(state, seat):
@@ -15,7 +22,8 @@ def forbidden_for(state, seat):
 def strings_and_keys(value, strings, keys):
     if isinstance(value, dict):
         for key, item in value.items():
-            keys.add(key)
+            if not (key == "decks" and _public_decks(item)):
+                keys.add(key)
             strings_and_keys(item, strings, keys)
     elif isinstance(value, list):
         for item in value:

@@ -68,7 +68,7 @@ def hands_by_turn(frames):
     """Every hand of every turn: [{"age", "turn", "hands": [[card ids] per seat]}]."""
     out = []
     for frame in frames:
-        if frame["phase"] == "play" and frame["age"]:
+        if frame["phase"] == "play" and frame.get("age"):  # games without ages (Architects) have no hands
             out.append({"age": frame["age"], "turn": frame["turn"],
                         "hands": [p["hand"] for p in frame["players"]]})
     return out

@@ -29,12 +29,21 @@ it is)::
     CATEGORY_NOTES: {category: sheet key}       # a card named next to a category's points
     MODE_NAMES: {rating mode: words}            # every mode of info(game)["rating_modes"]
     HAS_BOARD: bool                             # the game page can draw its table: the lobby offers it
+    BOARD_TEMPLATE: str                         # the game page's board markup (templates/games/boards/)
+    BOARD_SCRIPT: str                           # its script (static/js/), run after js/play-common.js
+    REPLAY_SCRIPT: str | None                   # the replay's drawing of a frame (None: js/replay.js's own)
+    replay_data(language) -> dict               # what REPLAY_SCRIPT draws with (only with a REPLAY_SCRIPT)
+
+The game page (``games/views/play.py``) is one frame (status bar, errors, prompt) around the
+game's ``BOARD_TEMPLATE``; its ``BOARD_SCRIPT`` draws the table with what every board shares
+(``static/js/play-common.js``: the WebSocket session, el()/t(), errors, the deadline).
 
 Results may be cached and shared between requests: read them, never change them.
 """
 from importlib import import_module
 
 MODULE_OF_GAME = "games.presentation.{game}"
+BOARD_CONSTANTS = ("HAS_BOARD", "BOARD_TEMPLATE", "BOARD_SCRIPT", "REPLAY_SCRIPT", "CATEGORY_NOTES", "MODE_NAMES")
 FUNCTIONS = (
     "game_name", "option_words", "page_catalogue", "board_words", "error_words", "names", "card_name",
     "wonder_name", "wonder_sides", "wonder_choices", "card_picker", "city_groups", "category_label",

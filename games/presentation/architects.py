@@ -1,5 +1,6 @@
-"""7 Wonders Architects in words: a first, minimal version (the site's pages for this game are
-still to be built; refine freely).
+"""7 Wonders Architects in words: names, the board's words (``BOARD_WORDS``, drawn by
+``static/js/architects.js`` in ``templates/games/boards/architects.html``), rule refusals, what
+each progress token and wonder power does.
 
 Names of the wonders, card kinds and progress tokens come from the game's data file
 (``cards/data/architects/architects.json``), which has English and Italian names: the spec gives
@@ -11,6 +12,7 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
 DATA_FILE = Path(__file__).resolve().parents[2] / "cards" / "data" / "architects" / "architects.json"
@@ -35,18 +37,151 @@ RULE_ERRORS = {
 }
 
 BOARD_WORDS = {
-    "take": _("Take the top card of %(deck)s"),
+    # the parts of the table
+    "choices_title": _("Your move"),
+    "table_title": _("The table"),
+    "players_title": _("Players"),
+    "central_title": _("Central deck"),
+    "deck_of": _("Deck of %(wonder)s"),
+    "your_left": _("your left"),
+    "your_right": _("your right"),
+    "cards_left": _("%(count)s left"),
+    "face_down": _("face down"),
+    "empty_deck": _("empty"),
+    "you_peeked": _("You saw its top card: %(card)s"),
+    "conflict": _("Conflict tokens"),
+    "conflict_state": _("%(battle)s of %(tokens)s on the battle side"),
+    "cat_title": _("The cat"),
+    "cat_with": _("with %(name)s"),
+    "cat_free": _("in the middle of the table"),
+    "progress_row": _("Progress tokens"),
+    "pile_left": _("%(count)s face down in the pile"),
+    "discard_size": _("Discard pile: %(count)s cards"),
+    "last_battle": _("Last battle (turn %(turn)s)"),
+    "battle_line": _("%(name)s — shields: %(shields)s, military tokens won: %(tokens)s"),
+    "battle_due": _("A battle comes at the end of this turn."),
+    # whose turn, what to do
+    "turn_of": _("Turn %(turn)s: %(name)s"),
+    "your_turn": _("Your turn."),
+    "waiting_for": _("Waiting for %(name)s."),
+    "step_take": _("Take a card from one of the three places."),
+    "step_act": _("Build the stages your cards pay for and take your progress tokens."),
+    "prompt_extra_card": _("%(token)s gives you one more card: take it or pass."),
+    "prompt_alexandria": _("Alexandria's power: take the top card of any deck."),
+    "prompt_babylon": _("Babylon's power: take a progress token without science cards."),
+    "prompt_halicarnassus": _("Halicarnassus' power: look at the top five cards of one of your decks."),
+    "prompt_keep": _("Keep one of these cards; the others go back into the deck, shuffled."),
+    "looking_other": _("%(name)s is looking at %(count)s cards of a deck."),
+    "end_wonder_complete": _("%(name)s completed their wonder: the game is over."),
+    "end_no_card": _("No card was left to take: the game is over."),
+    "tie_break": _("Ties are broken by built stages; then the victory is shared."),
+    "built_stages": _("Built stages"),
+    # a player
+    "wonder_stages": _("Wonder stages"),
+    "stage_n": _("Stage %(stage)s"),
+    "built": _("built"),
+    "next": _("can be built now"),
+    "open_stage": _("next to build"),
+    "cost_same": _("%(count)s identical"),
+    "cost_different": _("%(count)s different"),
+    "points": _("%(points)s points"),
+    "power": _("power"),
+    "shields": _("Shields"),
+    "horns": _("Horns"),
+    "military_tokens": _("Military tokens"),
+    "progress_tokens": _("Progress tokens"),
+    "has_cat": _("has the cat"),
+    "no_cards": _("No cards yet."),
+    "no_tokens": _("none"),
+    "colour_grey": _("Resources"),
+    "colour_yellow": _("Coins"),
+    "colour_green": _("Science"),
+    "colour_red": _("Shields"),
+    "colour_blue": _("Victory points"),
+    # the choices
+    "take_central": _("Take the top card of the central deck (face down)"),
+    "take_deck": _("Take %(card)s from the deck of %(wonder)s"),
     "central_deck": _("the central deck"),
     "peek": _("Look at the top card of the central deck (cat)"),
     "decline": _("No extra card"),
     "build": _("Build stage %(stage)s"),
-    "progress": _("Take a progress token"),
+    "paying": _("paying %(cards)s"),
+    "with_engineering": _("with Engineering"),
+    "progress_take": _("Take %(token)s"),
+    "spending": _("spending %(cards)s"),
     "progress_pile": _("the top of the pile, unseen"),
-    "look": _("Look at the top five cards of %(deck)s"),
+    "look": _("Look at the top five cards of the deck of %(wonder)s"),
     "keep": _("Keep %(card)s"),
-    "battle_due": _("A battle comes at the end of this turn."),
-    "tie_break": _("Ties are broken by built stages; then the victory is shared."),
+    # what happened
+    "ev_peeked": _("%(name)s looked at the top card of the central deck."),
+    "ev_took_from_deck": _("%(name)s took %(card)s from the deck of %(wonder)s."),
+    "ev_took_from_central": _("%(name)s took %(card)s from the central deck."),
+    "ev_cat_moved": _("%(name)s takes the cat."),
+    "ev_conflict_flipped": _("%(name)s turned %(count)s conflict tokens to the battle side."),
+    "ev_declined": _("%(name)s took no extra card."),
+    "ev_stage_built": _("%(name)s built stage %(stage)s."),
+    "ev_progress_taken": _("%(name)s took %(token)s."),
+    "ev_looked": _("%(name)s looked at %(count)s cards of the deck of %(wonder)s."),
+    "ev_deck_reshuffled": _("The deck of %(wonder)s was shuffled."),
+    "ev_battle": _("Battle: %(results)s."),
+    "ev_turn_start": _("Turn %(turn)s: %(name)s."),
 }
+
+# What each progress token and wonder power does, in our words (the page's tooltips and lists),
+# when the data file has no text of its own for them (its texts come first).
+TOKEN_TEXTS = {
+    "urbanism": _("Once per turn, taking a wood or brick card gives one more card."),
+    "arts_and_crafts": _("Once per turn, taking a papyrus or glass card gives one more card."),
+    "jewelry": _("Once per turn, taking a stone or coin card gives one more card."),
+    "science": _("Once per turn, taking a science card gives one more card."),
+    "propaganda": _("Once per turn, taking a shield card with horns gives one more card."),
+    "architecture": _("Once per turn, building a stage gives one more card."),
+    "economy": _("Once per turn, one coin card counts as two."),
+    "engineering": _("Once per turn, a stage may be paid with any resources."),
+    "tactics": _("Two more shields in every battle."),
+    "decoration": _("At the end: 4 points, or 6 with a complete wonder."),
+    "politics": _("At the end: 1 point per cat on your blue cards."),
+    "strategy": _("At the end: 1 point per military token."),
+    "education": _("At the end: 2 points per progress token, this one included."),
+    "culture": _("At the end: 4 points for one Culture token, 12 for both."),
+}
+POWER_TEXTS = {
+    "take_any_deck": _("Take the top card of any deck."),
+    "take_central": _("Take the top card of the central deck."),
+    "progress_token": _("Take a progress token."),
+    "shield": _("One more shield, for good."),
+    "look_five": _("Look at the top five cards of one of your decks and keep one."),
+    "take_both_neighbours": _("Take the top card of your left and of your right deck."),
+}
+
+REPLAY_WORDS = {
+    "turn": _("Turn %(turn)s: %(name)s"),
+    "central": _("Central deck"),
+    "deck_of": _("Deck of %(wonder)s"),
+    "cards_left": _("%(count)s left"),
+    "top_card": _("Top: %(card)s"),
+    "conflict": _("Conflict tokens"),
+    "conflict_state": _("%(battle)s of %(tokens)s on the battle side"),
+    "cat_with": _("with %(name)s"),
+    "cat_free": _("in the middle of the table"),
+    "cat": _("The cat"),
+    "progress_row": _("Progress tokens"),
+    "stages": _("Built stages"),
+    "military": _("Military tokens"),
+    "shields": _("Shields"),
+    "points": _("%(points)s points"),
+    "no_tokens": _("none"),
+    "looking": _("Looking at: %(cards)s"),
+}
+
+
+def replay_data(language):
+    """What js/replay-architects.js draws a frame with: card kinds, tokens, wonders, words."""
+    with translation.override(language):
+        words = {**{key: str(text) for key, text in BOARD_WORDS.items()},
+                 **{key: str(text) for key, text in REPLAY_WORDS.items()}}
+    return {"catalogue": page_catalogue(language), "words": words}
+
 
 # No card is named next to a category's points in this game.
 CATEGORY_NOTES = {}
@@ -57,8 +192,12 @@ def _data():
     with open(DATA_FILE, encoding="utf-8") as file:
         return json.load(file)
 
-# No game page draws an Architects table yet: the lobby does not offer the game until one does.
-HAS_BOARD = False
+# The game page draws this game's table (static/js/architects.js): the lobby offers it.
+HAS_BOARD = True
+BOARD_TEMPLATE = "games/boards/architects.html"
+BOARD_SCRIPT = "js/architects.js"
+# The replay of a finished match draws its frames (engine.reveal) with this script.
+REPLAY_SCRIPT = "js/replay-architects.js"
 MODE_NAMES = {"architects": "7 Wonders Architects"}
 
 
@@ -93,11 +232,18 @@ def option_words(language):
 def page_catalogue(language):
     """Card kinds, wonders (stages: level, cost, points, power) and progress tokens in one language."""
     data = _data()
-    kinds = {k["id"]: {"name": _pick(k["names"], language, k["id"]), "color": k["color"]} for k in data["card_kinds"]}
-    wonders = {w["id"]: {"name": _pick(w["names"], language, w["id"]), "power": w["power"],
-                         "stages": [dict(s) for s in w["stages"]]} for w in data["wonders"]}
-    tokens = {t["id"]: {"name": _pick(t["names"], language, t["id"]), "copies": t["copies"], "effect": t["effect"]}
-              for t in data["progress_tokens"]}
+    facts = ("resource", "coins", "science", "shields", "horns", "points", "cat")
+    kinds = {k["id"]: {"name": _pick(k["names"], language, k["id"]), "color": k["color"],
+                       **{fact: k[fact] for fact in facts if fact in k}} for k in data["card_kinds"]}
+    with translation.override(language):
+        wonders = {w["id"]: {"name": _pick(w["names"], language, w["id"]), "power": w["power"],
+                             "power_text": (_pick(w.get("power_text") or {}, language, "")
+                                            or str(POWER_TEXTS.get(w["power"], ""))),
+                             "stages": [dict(s) for s in w["stages"]]} for w in data["wonders"]}
+        tokens = {t["id"]: {"name": _pick(t["names"], language, t["id"]), "copies": t["copies"],
+                            "effect": t["effect"],
+                            "text": _pick(t.get("text") or {}, language, "") or str(TOKEN_TEXTS.get(t["id"], ""))}
+                  for t in data["progress_tokens"]}
     return {"cards": kinds, "wonders": wonders, "tokens": tokens}
 
 

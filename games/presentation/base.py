@@ -22,6 +22,9 @@ COLOUR_ORDER = tuple(COLORS)
 
 # The game page can draw this game's table (static/js/game.js): the lobby offers it.
 HAS_BOARD = True
+BOARD_TEMPLATE = "games/boards/base.html"
+BOARD_SCRIPT = "js/game.js"
+REPLAY_SCRIPT = None  # js/replay.js draws the base game's frames itself
 
 # The rating modes of engine.rating_mode, in words.
 MODE_NAMES = {"base": _("7 Wonders, 3 to 7 players"), "base-2p": _("7 Wonders, 2 players (with the Free City)")}

@@ -27,5 +27,6 @@ def game(request, match_id):
                            for key, label in score_categories.labelled(match.game)],
         },
         "catalogue": shown.page_catalogue(language()),
+        "board_template": shown.BOARD_TEMPLATE, "board_script": shown.BOARD_SCRIPT,
         "ui": as_text({**UI, **shown.board_words()}), "errors": as_text({**ERRORS, **shown.error_words()}),
     })

@@ -1,53 +1,24 @@
-/* The game page: draws one seat's view (or the spectators' view) and sends that seat's choices.
-   Protocol: docs/protocol.md. Card and wonder names come from #game-catalogue, words from
+/* The base game's board: draws one seat's view (or the spectators' view) and sends that seat's
+   choices through the session of play-common.js (the socket, docs/protocol.md). Card and wonder names come from #game-catalogue, words from
    #play-ui and #play-errors (gettext, in the page's language). */
 (function () {
   "use strict";
 
-  function data(id) {
-    var node = document.getElementById(id);
-    return node ? JSON.parse(node.textContent) : null;
-  }
-  var PAGE = data("game-data");
-  var CAT = data("game-catalogue");
-  var UI = data("play-ui") || {};
-  var ERRORS = data("play-errors") || {};
+  var P = window.WondersPlay;
+  var $ = P.$;
+  var el = P.el;
+  var PAGE = P.data("game-data");
+  var CAT = P.data("game-catalogue");
+  var UI = P.data("play-ui") || {};
+  var ERRORS = P.data("play-errors") || {};
+  var t = P.translator(UI);
   var COLOURS = ["brown", "grey", "blue", "yellow", "red", "green", "purple"];
   var RESOURCES = ["wood", "stone", "clay", "ore", "glass", "textile", "papyrus"];
 
-  var S = null;          // the latest snapshot, kept up to date by updates
+  var S = null;          // the latest snapshot, kept up to date by updates (the session's)
   var selected = null;   // the card whose choices are open
-  var outbox = null;     // the last act not yet acknowledged (sent again after a reconnect)
-  var nudged = null;     // the deadline already reported as passed
   var refocus = null;    // the card to give the keyboard focus back to after a choice
-  var counter = 0;
-  var send = function () {};
-
-  function t(key, values) {
-    var text = UI[key] || key;
-    return text.replace(/%\((\w+)\)s/g, function (_, name) {
-      return values && values[name] !== undefined ? values[name] : "";
-    });
-  }
-
-  function el(tag, attrs, children) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (key) {
-      var value = attrs[key];
-      if (value === undefined || value === null || value === false) return;
-      if (key === "text") node.textContent = value;
-      else if (key === "class") node.className = value;
-      else if (key === "onclick") node.addEventListener("click", value);
-      else node.setAttribute(key, value === true ? "" : value);
-    });
-    (children || []).forEach(function (child) {
-      if (child === null || child === undefined) return;
-      node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
-    });
-    return node;
-  }
-
-  function $(id) { return document.getElementById(id); }
+  var session = null;
 
   /* ---------------------------------------------------------------- names */
 
@@ -129,84 +100,15 @@
     return action.type;
   }
 
-  /* ---------------------------------------------------------------- messages */
-
-  /* Updates committed by different processes may arrive out of order: one that skips a
-     version waits a moment for the missing one before the page asks for a full snapshot. */
-  var early = {};
-  var gapTimer = null;
-  var GAP_WAIT_MS = 300;
-
-  function waitForGap(message) {
-    early[message.version] = message;
-    if (gapTimer) return;
-    gapTimer = setTimeout(function () {
-      gapTimer = null;
-      early = {};
-      send({ type: "resync" });
-    }, GAP_WAIT_MS);
-  }
-
-  function applyUpdate(message) {
-    delete early[message.version];
-    ["version", "step", "status", "deadline", "seats", "you", "view", "legal", "blocked"].forEach(function (key) {
-      S[key] = message[key];
-    });
-    S.events = S.events.concat(message.events.filter(function (e) { return e.type !== "chosen"; }));
-    if (outbox && outbox.step !== S.step) outbox = null;
-    Object.keys(early).forEach(function (v) { if (+v <= S.version) delete early[v]; });
-  }
-
-  function onMessage(message) {
-    switch (message.type) {
-      case "snapshot":
-        early = {};
-        if (gapTimer) { clearTimeout(gapTimer); gapTimer = null; }
-        S = message;
-        if (outbox && outbox.step === S.step) send(outbox);
-        else outbox = null;
-        render();
-        break;
-      case "update":
-        if (!S || message.version <= S.version) return;
-        if (message.version !== S.version + 1) { waitForGap(message); return; }
-        applyUpdate(message);
-        while (early[S.version + 1]) applyUpdate(early[S.version + 1]);
-        if (gapTimer && !Object.keys(early).length) { clearTimeout(gapTimer); gapTimer = null; }
-        render();
-        break;
-      case "ack":
-        if (outbox && outbox.client_id === message.client_id) outbox = null;
-        showError(null);
-        break;
-      case "error":
-        if (outbox && outbox.client_id === message.client_id) outbox = null;
-        showError(ERRORS[message.code] || message.code);
-        if (message.code === "stale_step") send({ type: "resync" });
-        break;
-      case "gone":
-        showError(t("gone"));
-        break;
-    }
-  }
-
   function act(action) {
-    counter += 1;
-    outbox = { type: "act", client_id: "m" + PAGE.match + "-" + Date.now().toString(36) + "-" + counter,
-               step: S.step, action: action };
     selected = null;
-    send(outbox);
-  }
-
-  function showError(text) {
-    var box = $("game-error");
-    box.hidden = !text;
-    box.textContent = text || "";
+    session.act(action);
   }
 
   /* ---------------------------------------------------------------- drawing */
 
   function render() {
+    S = session.S;
     if (!S || !S.view) return;
     var view = S.view;
     var me = S.you !== null && S.you !== undefined ? view.players[S.you] : null;
@@ -221,7 +123,6 @@
     renderPlayers(view);
     renderScores(view);
     renderLog();
-    tick();
   }
 
   function renderPrompt(view, me) {
@@ -509,48 +410,7 @@
     lines.slice(-200).reverse().forEach(function (line) { list.appendChild(el("li", { text: line })); });
   }
 
-  /* ---------------------------------------------------------------- the deadline */
-
-  function tick() {
-    var box = $("game-deadline");
-    if (!S || !S.deadline || S.status !== "running") {
-      box.textContent = S && S.status === "running" && !S.match.turn_seconds ? t("no_deadline") : "";
-      return;
-    }
-    var left = Math.max(0, Math.round((Date.parse(S.deadline) - Date.now()) / 1000));
-    var minutes = Math.floor(left / 60);
-    var seconds = left % 60;
-    box.textContent = t("deadline", { time: minutes + ":" + (seconds < 10 ? "0" : "") + seconds });
-    box.classList.toggle("is-late", left <= 10);
-    if (left === 0 && nudged !== S.deadline && Date.now() > Date.parse(S.deadline) + 1000) {
-      nudged = S.deadline;  // tell the server once; it plays for late seats and sends the news
-      send({ type: "deadline", version: S.version });
-    }
-  }
-
-  /* ---------------------------------------------------------------- the socket */
-
-  function start() {
-    var delay = 1000;
-    var ws;
-    var status = $("game-connection");
-    function open() {
-      ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + PAGE.ws_path);
-      ws.onopen = function () { delay = 1000; status.textContent = t("connected"); };
-      ws.onmessage = function (event) { onMessage(JSON.parse(event.data)); };
-      ws.onclose = function (event) {
-        if (event.code === 4404) return;
-        status.textContent = t("reconnecting");
-        setTimeout(open, delay);
-        delay = Math.min(delay * 2, 15000);
-      };
-    }
-    send = function (message) {
-      if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
-    };
-    open();
-    setInterval(tick, 1000);
-  }
-
-  document.addEventListener("DOMContentLoaded", start);
+  document.addEventListener("DOMContentLoaded", function () {
+    session = P.session({ page: PAGE, t: t, errors: ERRORS, render: render });
+  });
 })();

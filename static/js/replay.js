@@ -1,7 +1,9 @@
 /* The replay of a finished match: step through every turn with the buttons, the slider or the
    keyboard (← → Home End), and see every city, hand and the running score as they were.
    Data: #replay-data (frames from games.history.timeline, card and wonder names in the page's
-   language, seat labels) and #replay-labels (the words, translated by the server). */
+   language, seat labels) and #replay-labels (the words, translated by the server). A game whose
+   frames are not the base game's brings its own drawing (its presentation's REPLAY_SCRIPT, loaded
+   first): window.WondersReplayBoard(helpers) -> {title(frame, index), describe(event), draw(frame, box)}. */
 (function () {
   "use strict";
   var root = document.querySelector("[data-replay]");
@@ -20,6 +22,7 @@
   var COLORS = ["brown", "grey", "blue", "yellow", "red", "green", "purple"];
   var ROMAN = {1: "I", 2: "II", 3: "III"};
   var current = frames.length - 1;
+  var board = null;
 
   function el(tag, className, text) {
     var node = document.createElement(tag);
@@ -97,12 +100,19 @@
     current = Math.max(0, Math.min(frames.length - 1, index));
     var frame = frames[current];
     slider.value = String(current);
-    where.textContent = title(frame, current) + " — " + t.step + " " + (current + 1) + " " + t.of + " " + frames.length;
+    where.textContent = (board ? board.title(frame, current) : title(frame, current)) + " — " + t.step + " " +
+      (current + 1) + " " + t.of + " " + frames.length;
     eventsList.textContent = "";
     frame.events.forEach(function (event) {
-      describe(event).forEach(function (line) { eventsList.appendChild(el("li", null, line)); });
+      (board ? board.describe(event) : describe(event)).forEach(function (line) {
+        eventsList.appendChild(el("li", null, line));
+      });
     });
     cities.textContent = "";
+    if (board) {
+      board.draw(frame, cities);
+      return;
+    }
     frame.players.forEach(function (player) { cities.appendChild(city(player)); });
     if (frame.discard.length) {
       var pile = el("article", "city city--discard");
@@ -121,6 +131,7 @@
     else if (where === "last") show(frames.length - 1);
   }
 
+  if (window.WondersReplayBoard) board = window.WondersReplayBoard({ el: el, seatName: seatName, labels: t, data: data });
   controls.hidden = false;
   keys.hidden = false;
   slider.max = String(frames.length - 1);

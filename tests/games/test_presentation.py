@@ -144,3 +144,24 @@ def test_category_notes_name_categories_the_game_scores(game_id):
 def test_every_rating_mode_of_a_game_has_a_name(game_id):
     names = presentation.get(game_id).MODE_NAMES
     assert set(names) == set(engine.info(game_id)["rating_modes"])
+
+
+@pytest.mark.parametrize("game_id", engine.games())
+def test_every_game_names_a_board_template_and_script_that_exist(game_id):
+    from pathlib import Path
+
+    from django.conf import settings
+    from django.template.loader import get_template
+
+    module = presentation.get(game_id)
+    missing = [name for name in presentation.BOARD_CONSTANTS if not hasattr(module, name)]
+    assert not missing, f"games/presentation/{game_id}.py lacks {missing}"
+    get_template(module.BOARD_TEMPLATE)
+    roots = [Path(p) for p in settings.STATICFILES_DIRS]
+    assert any((root / module.BOARD_SCRIPT).is_file() for root in roots), module.BOARD_SCRIPT
+
+
+def test_the_base_game_keeps_its_board_and_architects_has_its_own():
+    assert presentation.get("base").BOARD_SCRIPT == "js/game.js"
+    assert presentation.get("architects").BOARD_SCRIPT == "js/architects.js"
+    assert presentation.get("architects").BOARD_TEMPLATE != presentation.get("base").BOARD_TEMPLATE

@@ -188,7 +188,7 @@ def test_a_bad_player_count_names_the_games_range():
     assert "3" in text and "7" in text and "%(" not in text
 
 
-def test_the_lobby_offers_only_the_games_whose_table_the_site_can_draw(client, make_user):
+def test_the_lobby_offers_only_the_games_whose_table_the_site_can_draw(client, make_user, monkeypatch):
     from games import presentation
 
     client.force_login(make_user("host"))
@@ -196,6 +196,8 @@ def test_the_lobby_offers_only_the_games_whose_table_the_site_can_draw(client, m
     for game in engine.games():
         offered = f'<option value="{game}"' in body
         assert offered == presentation.get(game).HAS_BOARD, game
+    monkeypatch.setattr(presentation.get("architects"), "HAS_BOARD", False)
+    assert '<option value="architects"' not in client.get(url("lobby")).content.decode()
     response = client.post(url("lobby") + "?game=architects", {"game": "architects", "players": "3",
                                                                "turn_seconds": "0"})
     assert not Match.objects.filter(game="architects").exists() and response.status_code == 200

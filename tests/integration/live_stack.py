@@ -521,11 +521,15 @@ class LiveStack:
         return session.post(self.url(path), data=data, headers={"X-CSRFToken": session.cookies["csrftoken"]},
                             allow_redirects=False, timeout=60)
 
-    def create_table(self, session, players=4, bots=None, sides="A", turn_seconds=0):
+    def create_table(self, session, players=4, bots=None, sides="A", turn_seconds=0, game="base", fields=None):
         """Create a table through the lobby form: seat 0 is the session's user, `bots` one level
-        ("", "random", "greedy") per other seat. Returns the match id."""
+        ("", "random", "greedy") per other seat; `sides`: the base game's option (None for a game
+        without it); `fields`: more fields of the form (e.g. option_wonders_0). Returns the match id."""
         bots = list(bots if bots is not None else ["greedy", "random"] * 3)[: players - 1]
-        data = {"game": "base", "players": players, "option_sides": sides, "turn_seconds": turn_seconds}
+        data = {"game": game, "players": players, "turn_seconds": turn_seconds}
+        if sides is not None:
+            data["option_sides"] = sides
+        data.update(fields or {})
         data.update({f"seat_{n}": level for n, level in enumerate(bots, start=1)})
         response = self._post(session, f"/{LANG}/play/", data)
         match = re.search(r"/play/(\d+)/$", response.headers.get("Location", ""))
@@ -829,10 +833,10 @@ class LiveClient:
             await self.recv(max(0.1, end - time.monotonic()))
         return self.acks[client_id]
 
-    async def play(self, until=None, timeout=180, act=True, hold=None):
-        """Receive (and, if seated and `act`, play random legal moves) until the final scores
-        arrive, or `until(self)` holds; while `hold(self)` holds, wait instead of moving.
-        Reconnects when the connection drops."""
+    async def play(self, until=None, timeout=180, act=True, hold=None, choose=None):
+        """Receive (and, if seated and `act`, play random legal moves, or `choose(self)`'s) until
+        the final scores arrive, or `until(self)` holds; while `hold(self)` holds, wait instead of
+        moving. Reconnects when the connection drops."""
         from websockets.exceptions import ConnectionClosed
 
         deadline = time.monotonic() + timeout
@@ -841,7 +845,7 @@ class LiveClient:
                 return self
             if act and self.may_act and not (hold is not None and hold(self)):
                 try:
-                    await self.act()
+                    await self.act(choose(self) if choose is not None else None)
                 except ConnectionClosed:
                     pass  # the outbox is sent again after the reconnect
             remaining = deadline - time.monotonic()
@@ -866,7 +870,9 @@ class LiveClient:
 # checks against the database
 
 
-def _step_key(state):
+def _step_key(state, index):
+    if "age" not in state:  # one player at a time (Architects): every move is a decision of its own
+        return ("move", state["turn"], index)
     prompt = state["prompts"][0] if state["phase"] == "prompt" and state["prompts"] else None
     return (state["phase"], state["age"], state["turn"], json.dumps(prompt, sort_keys=True))
 
@@ -892,7 +898,7 @@ def check_match_log(stack, match_id):
     states = {log[chance - 1]["version"]: state} if chance else {}
     steps = {}
     for k, r in enumerate(log[chance:], start=chance):
-        key = _step_key(state)
+        key = _step_key(state, k)
         asked = engine.to_act(state)
         assert r["seat"] in asked, f"entry {k}: seat {r['seat']} moved at {key} but {asked} were asked"
         seats = steps.setdefault(key, [])

@@ -1,0 +1,189 @@
+/* What every game board shares (game.js for the base game, architects.js, ...): the page's data
+   blocks, el()/t() helpers, the error box, the deadline countdown and the WebSocket session of
+   docs/protocol.md (snapshots, updates in version order with the gap wait, acks, the resend of an
+   unacknowledged act after a reconnect, the deadline nudge). A board asks for a session and draws
+   `session.S` in its render(); it never speaks to the socket itself. */
+(function () {
+  "use strict";
+
+  function data(id) {
+    var node = document.getElementById(id);
+    return node ? JSON.parse(node.textContent) : null;
+  }
+
+  function $(id) { return document.getElementById(id); }
+
+  /* t(key, values): the page's words (#play-ui), "%(name)s" filled from `values`. */
+  function translator(words) {
+    return function (key, values) {
+      var text = words[key] || key;
+      return text.replace(/%\((\w+)\)s/g, function (_, name) {
+        return values && values[name] !== undefined ? values[name] : "";
+      });
+    };
+  }
+
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (key) {
+      var value = attrs[key];
+      if (value === undefined || value === null || value === false) return;
+      if (key === "text") node.textContent = value;
+      else if (key === "class") node.className = value;
+      else if (key === "onclick") node.addEventListener("click", value);
+      else node.setAttribute(key, value === true ? "" : value);
+    });
+    (children || []).forEach(function (child) {
+      if (child === null || child === undefined) return;
+      node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+    });
+    return node;
+  }
+
+  function showError(text) {
+    var box = $("game-error");
+    if (!box) return;
+    box.hidden = !text;
+    box.textContent = text || "";
+  }
+
+  var GAP_WAIT_MS = 300;  // how long an update that skips a version waits for the missing one
+  var UPDATED = ["version", "step", "status", "deadline", "seats", "you", "view", "legal", "blocked"];
+
+  /* session({page, t, errors, render}): connects at once; render() is called after every snapshot
+     and applied update, with session.S up to date. */
+  function session(options) {
+    var t = options.t;
+    var errors = options.errors || {};
+    var self = { S: null };
+    var outbox = null;   // the last act not yet acknowledged (sent again after a reconnect)
+    var nudged = null;   // the deadline already reported as passed
+    var counter = 0;
+    var early = {};
+    var gapTimer = null;
+    var ws = null;
+
+    function send(message) {
+      if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+    }
+
+    function waitForGap(message) {
+      early[message.version] = message;
+      if (gapTimer) return;
+      gapTimer = setTimeout(function () {
+        gapTimer = null;
+        early = {};
+        send({ type: "resync" });
+      }, GAP_WAIT_MS);
+    }
+
+    function applyUpdate(message) {
+      var S = self.S;
+      delete early[message.version];
+      UPDATED.forEach(function (key) { S[key] = message[key]; });
+      S.events = S.events.concat(message.events.filter(function (e) { return e.type !== "chosen"; }));
+      if (outbox && outbox.step !== S.step) outbox = null;
+      Object.keys(early).forEach(function (v) { if (+v <= S.version) delete early[v]; });
+    }
+
+    function draw() {
+      options.render(self.S);
+      tick();
+    }
+
+    function onMessage(message) {
+      var S = self.S;
+      switch (message.type) {
+        case "snapshot":
+          early = {};
+          if (gapTimer) { clearTimeout(gapTimer); gapTimer = null; }
+          self.S = message;
+          if (outbox && outbox.step === message.step) send(outbox);
+          else outbox = null;
+          draw();
+          break;
+        case "update":
+          if (!S || message.version <= S.version) return;
+          if (message.version !== S.version + 1) { waitForGap(message); return; }
+          applyUpdate(message);
+          while (early[self.S.version + 1]) applyUpdate(early[self.S.version + 1]);
+          if (gapTimer && !Object.keys(early).length) { clearTimeout(gapTimer); gapTimer = null; }
+          draw();
+          break;
+        case "ack":
+          if (outbox && outbox.client_id === message.client_id) outbox = null;
+          showError(null);
+          break;
+        case "error":
+          if (outbox && outbox.client_id === message.client_id) outbox = null;
+          showError(errors[message.code] || message.code);
+          if (message.code === "stale_step") send({ type: "resync" });
+          break;
+        case "gone":
+          showError(t("gone"));
+          break;
+      }
+    }
+
+    function tick() {
+      var S = self.S;
+      var box = $("game-deadline");
+      if (!box) return;
+      if (!S || !S.deadline || S.status !== "running") {
+        box.textContent = S && S.status === "running" && !S.match.turn_seconds ? t("no_deadline") : "";
+        return;
+      }
+      var left = Math.max(0, Math.round((Date.parse(S.deadline) - Date.now()) / 1000));
+      var minutes = Math.floor(left / 60);
+      var seconds = left % 60;
+      box.textContent = t("deadline", { time: minutes + ":" + (seconds < 10 ? "0" : "") + seconds });
+      box.classList.toggle("is-late", left <= 10);
+      if (left === 0 && nudged !== S.deadline && Date.now() > Date.parse(S.deadline) + 1000) {
+        nudged = S.deadline;  // tell the server once; it plays for late seats and sends the news
+        send({ type: "deadline", version: S.version });
+      }
+    }
+
+    /* Send one of the seat's legal actions, chosen at the current step. */
+    self.act = function (action) {
+      counter += 1;
+      outbox = { type: "act", client_id: "m" + options.page.match + "-" + Date.now().toString(36) + "-" + counter,
+                 step: self.S.step, action: action };
+      send(outbox);
+    };
+    self.send = send;
+    self.showError = showError;
+
+    function open(status) {
+      var delay = 1000;
+      function connect() {
+        ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + options.page.ws_path);
+        ws.onopen = function () { delay = 1000; status.textContent = t("connected"); };
+        ws.onmessage = function (event) { onMessage(JSON.parse(event.data)); };
+        ws.onclose = function (event) {
+          if (event.code === 4404) return;
+          status.textContent = t("reconnecting");
+          setTimeout(connect, delay);
+          delay = Math.min(delay * 2, 15000);
+        };
+      }
+      connect();
+    }
+
+    open($("game-connection"));
+    setInterval(tick, 1000);
+    return self;
+  }
+
+  /* The seat's own name, a player's or a bot's, or "Seat n"; "(you)" after the reader's own. */
+  function seatName(S, t, n) {
+    var seat = S && S.seats[n];
+    var name = seat && seat.name ? seat.name : seat && seat.bot ? t("bot_" + seat.bot) : t("seat_n", { seat: n + 1 });
+    if (S && S.you === n) name += " (" + t("you") + ")";
+    return name;
+  }
+
+  window.WondersPlay = {
+    data: data, $: $, el: el, translator: translator, showError: showError, session: session, seatName: seatName,
+  };
+})();

@@ -1,0 +1,163 @@
+"""7 Wonders Architects on the site: the lobby offers it, its game page draws its own board, bots of
+every level play every decision, deadlines play for a late seat, and no message shows a hidden card."""
+import json
+import random
+import re
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone, translation
+
+from games import engine, services
+from games.models import Match
+from games.services import broadcast
+from tests.factories import start_table
+from tests.leak_check import check_message
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def url(name, *args, lang="en"):
+    with translation.override(lang):
+        return reverse(name, args=args)
+
+
+def page_json(response, element_id):
+    found = re.search(rf'<script id="{element_id}" type="application/json">(.*?)</script>', response.content.decode(), re.S)
+    return json.loads(found.group(1))
+
+
+def play_as_human(match, user, rng, limit=3000):
+    """The human seat plays random legal moves through the service; bots answer in-process."""
+    for _ in range(limit):
+        match.refresh_from_db()
+        if match.status == Match.Status.FINISHED:
+            return match
+        seat = match.seats.get(user=user).number
+        legal = engine.legal_actions(match.state, seat)
+        assert legal, f"the game waits for seat {engine.to_act(match.state)}, not for the human at {seat}"
+        services.do_submit(match.pk, user, rng.choice(legal), step=match.step)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("players", [2, 7])
+def test_the_lobby_creates_an_architects_table_with_bots_and_a_wonder_per_seat(client, make_user, players):
+    host = make_user("host")
+    client.force_login(host)
+    form = {"game": "architects", "players": str(players), "turn_seconds": "0",
+            "option_wonders_0": "giza", **{f"seat_{n}": "greedy" for n in range(1, players)}}
+    response = client.post(url("lobby"), form)
+    match = Match.objects.get(game="architects")
+    assert response.status_code == 302 and match.players == players
+    assert match.options["wonders"][0] == "giza" and match.options["wonders"][1:] == [None] * (players - 1)
+    client.post(url("table-start", match.pk))
+    match.refresh_from_db()
+    assert match.status == Match.Status.RUNNING
+    assert match.seats.get(number=0).labels == {"wonder": "giza"}
+
+
+def test_the_lobby_offers_architects(client, make_user):
+    client.force_login(make_user("host"))
+    assert '<option value="architects"' in client.get(url("lobby")).content.decode()
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "pt-br"])
+def test_the_architects_game_page_loads_its_own_board_with_words_in_the_page_language(client, make_user, lang):
+    match = start_table(make_user("host"), players=3, game="architects")
+    response = client.get(url("game", match.pk, lang=lang))
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert 'src="/static/js/play-common.js"' in body and 'src="/static/js/architects.js"' in body
+    assert 'src="/static/js/game.js"' not in body and 'id="arch-choices"' in body and 'id="game-hand"' not in body
+    ui = page_json(response, "play-ui")
+    with translation.override(lang):
+        assert ui["take_central"] == str(translation.gettext("Take the top card of the central deck (face down)"))
+    catalogue = page_json(response, "game-catalogue")
+    assert catalogue["cards"]["shield_two_horns"]["horns"] == 2 and catalogue["cards"]["blue_cat"]["cat"] is True
+    assert catalogue["tokens"]["culture"]["text"] and catalogue["wonders"]["babylon"]["power_text"]
+    assert "cannot_build" in page_json(response, "play-errors")
+
+
+def test_the_board_words_are_translated_to_italian_and_portuguese():
+    from games.presentation import architects
+
+    words = {**architects.BOARD_WORDS, **architects.REPLAY_WORDS, **architects.TOKEN_TEXTS,
+             **architects.POWER_TEXTS, **architects.RULE_ERRORS}
+    with translation.override("en"):
+        english = {key: str(text) for key, text in words.items()}
+    for lang in ("it", "pt-br"):
+        with translation.override(lang):
+            untranslated = [key for key, text in words.items() if str(text) == english[key]]
+        assert not untranslated, f"{lang}: {untranslated}"
+
+
+@pytest.mark.parametrize("players, bots", [
+    (2, ["random"]),
+    (3, ["greedy", "random"]),
+    (5, ["greedy", "random", "greedy", "random"]),
+    (7, ["greedy"] * 6),
+])
+def test_a_player_and_bots_play_an_architects_game_to_the_end(make_user, players, bots):
+    host = make_user("host")
+    match = start_table(host, players=players, bots=[""] + bots, game="architects")
+    match = play_as_human(match, host, random.Random(players))
+    assert match.score_sheet and len(match.score_sheet) == players
+    by_seat = {seat for seat, by in match.actions.values_list("seat", "by") if by == "bot"}
+    assert by_seat == set(range(1, players))
+    assert engine.replay(match.config, engine.action_log(match.state)) == match.state
+
+
+def test_the_search_bot_plays_every_decision_of_architects(make_user, settings):
+    settings.BOT_MOVE_SECONDS = 0.05
+    host = make_user("host")
+    match = start_table(host, players=2, bots=["", "search"], game="architects")
+    match = play_as_human(match, host, random.Random(4))
+    kinds = {action["type"] for seat, action in match.actions.values_list("seat", "action") if seat == 1}
+    assert {"take", "build"} <= kinds
+
+
+def test_a_human_who_lets_every_deadline_pass_is_played_for_then_taken_over_and_the_game_ends(make_user):
+    host = make_user("host")
+    match = start_table(host, players=2, bots=["", "greedy"], game="architects", turn_seconds=30)
+    assert match.deadline is not None and engine.to_act(match.state) == [0]
+    later = timezone.now() + timedelta(seconds=31)
+    played = 0
+    for _ in range(500):
+        match.refresh_from_db()
+        if match.status == Match.Status.FINISHED:
+            break
+        later += timedelta(seconds=31)
+        played += services.do_expire_deadline(match.pk, now=later)
+    seat = match.seats.get(number=0)
+    assert match.status == Match.Status.FINISHED
+    assert seat.taken_over and seat.bot_level == engine.info("architects")["timeout_bot"]
+    assert played >= services.TAKEOVER_AFTER
+    timeouts = [by for s, by in match.actions.values_list("seat", "by") if s == 0]
+    assert "timeout" in timeouts and "bot" in timeouts
+
+
+def test_no_update_of_a_whole_game_shows_a_central_card_a_deck_below_its_top_or_another_seat_s_secrets(make_user):
+    host = make_user("host")
+    match = start_table(host, players=4, bots=["", "greedy", "random", "greedy"], game="architects",
+                        wonders=[None, "halicarnassus", None, None])
+    rng = random.Random(8)
+    checked = peeks = looks = 0
+    state = match.state
+    while not engine.is_over(state):
+        seat = engine.to_act(state)[0]
+        action = next((a for a in engine.legal_actions(state, seat) if a["type"] in ("peek", "look")), None)
+        action = action or rng.choice(engine.legal_actions(state, seat))
+        peeks += action["type"] == "peek"
+        looks += action["type"] == "look"
+        state, events = engine.apply(state, seat, action)
+        match.state = state
+        match.version += 1
+        seats = services.match_seats(match)
+        for seat_obj in seats:
+            seat_obj.user_id = seat_obj.user_id or host.pk  # every seat gets its own update
+        payloads = broadcast.update_payloads(match, seats, broadcast.public_events("architects", events))
+        for group, payload in payloads.items():
+            number = payload["you"]
+            checked += check_message(payload, number, {match.version: state})
+    assert peeks and looks and checked > 100

@@ -48,6 +48,8 @@ def match_detail(request, match_id):
         "seats": [{"seat": s, "label": _seat_label(s), "labels": label,
                    "wonder_name": wonders.get(label.get("wonder"), "")} for s, label in zip(seats, labels)],
         "categories": game_categories,
+        "tiebreak_label": words.tiebreak_label(language),
+        "tiebreak_note": words.board_words().get("tie_break", ""),
         "section": "history",
     }
     if match.status == Match.Status.FINISHED and match.state is not None:
@@ -57,7 +59,7 @@ def match_detail(request, match_id):
         for row, seat, engine_sheet in zip(sheet, context["seats"], sheets):
             row["label"] = seat["label"]
             row["wonder_name"] = seat["wonder_name"]
-            row["side"] = seat["labels"].get("side", "")
+            row["side"] = seat["labels"].get("side") or ""
             row["categories"] = [engine_sheet[key] for key, _label in game_categories]
         changes = {c.user_id: c for c in RatingChange.objects.filter(match=match)}
         for row, seat in zip(sheet, seats):
@@ -71,7 +73,10 @@ def match_detail(request, match_id):
             "wonders": wonders,
             "seats": [seat["label"] for seat in context["seats"]],
         }
-        context["final_cities"] = _cities(frames[-1], words, language, context["seats"])
+        context["final_cities"] = [
+            {**city, "label": seat["label"]}
+            for city, seat in zip(words.city_summaries(frames[-1], language), context["seats"])
+        ]
         context["labels"] = replay_labels()
     return render(request, "history/match_detail.html", context)
 
@@ -87,22 +92,6 @@ def replay_labels():
         "militaryEvent": _("Conflicts resolved"), "free": _("free"), "discardPile": _("Discard pile"),
         "under": _("under the wonder"),
     }
-
-
-def _cities(frame, words, language, seats):
-    """The cities of a frame for the page without script: cards grouped as the game shows them."""
-    out = []
-    for player, seat in zip(frame["players"], seats):
-        out.append({
-            "label": seat["label"],
-            "wonder": words.wonder_name(player["wonder"], language),
-            "side": player["side"],
-            "stages": len(player["stages"]),
-            "coins": player["coins"],
-            "military": sum(player["tokens"]),
-            "groups": words.city_groups(player["built"], language),
-        })
-    return out
 
 
 def _mode(request):
@@ -169,12 +158,15 @@ def player_profile(request, username):
         "player": user,
         "payload": payload,
         "mode": mode,
+        "mode_name": presentation.mode_name(mode),
+        "modes": [(m, presentation.mode_name(m)) for m in MODES],
         "rating": rating,
         "rank": rank,
         "percentile": percentile,
         "ranked": ranked,
         "categories": categories,
         "per_wonder": per_wonder,
+        "wonder_sides": any(row["side"] for row in per_wonder),
         "plot": _history_points(history),
         "streaks": streaks(list(rows.order_by("finished_at", "match_id").values_list("rank", flat=True))),
         "recent": recent,

@@ -26,6 +26,10 @@ it is)::
     card_picker(language) -> [{"age", "cards": [{"id", "name", "color"}]}]   # the calculator's
     city_groups(card_ids, language) -> [(colour, [name])]   # a city's cards as the game groups them
     category_label(category, language) -> str   # the words of an engine score category
+    tiebreak_label(language) -> str             # the words of the sheet's tie-break (engine info: tiebreak)
+    city_summaries(frame, language) -> [{"wonder", "side", "facts": [words], "stages": [{"number",
+        "points", "built"}], "tokens": [names], "groups": [(colour, [names])]}]   # a replay frame's
+                                                # players in words (the match page without script)
     CATEGORY_NOTES: {category: sheet key}       # a card named next to a category's points
     MODE_NAMES: {rating mode: words}            # every mode of info(game)["rating_modes"]
     HAS_BOARD: bool                             # the game page can draw its table: the lobby offers it
@@ -38,6 +42,7 @@ MODULE_OF_GAME = "games.presentation.{game}"
 FUNCTIONS = (
     "game_name", "option_words", "page_catalogue", "board_words", "error_words", "names", "card_name",
     "wonder_name", "wonder_sides", "wonder_choices", "card_picker", "city_groups", "category_label",
+    "tiebreak_label", "city_summaries",
 )
 
 _loaded = {}

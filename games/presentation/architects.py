@@ -153,3 +153,49 @@ def city_groups(card_ids, language):
 def category_label(category, language):
     texts = CATEGORY_WORDS.get(category)
     return _pick(texts, language, category) if texts else category
+
+
+# ---------------------------------------------------------------------------------------------
+# History pages (a finished match's cities, the tie-break's words) and the score-sheet
+# calculator. Kept apart from the board's words above.
+
+def token_name(token_id, language):
+    """A progress token's name; ids are per copy (``culture-2``) or per kind (``culture``)."""
+    kind = token_id.split("-")[0]
+    token = page_catalogue(language)["tokens"].get(kind)
+    return token["name"] if token else token_id
+
+
+def city_summaries(frame, language):
+    """The players of a replay frame (``engine.reveal``) in words, for the match page without
+    script: [{"wonder", "side": "", "facts": [words], "stages": [{"number", "points", "built"}],
+    "tokens": [progress token names], "groups": [(colour, [card names])]}]."""
+    from django.utils.translation import gettext, ngettext
+
+    wonders = page_catalogue(language)["wonders"]
+    out = []
+    for seat, player in enumerate(frame["players"]):
+        stages = wonders.get(player["wonder"], {}).get("stages", [])
+        built = set(player["built"])
+        facts = [
+            gettext("%(built)s of %(count)s stages built") % {"built": len(built), "count": len(stages)},
+            ngettext("%(count)s military victory token", "%(count)s military victory tokens",
+                     player["military"]) % {"count": player["military"]},
+        ]
+        if frame.get("cat") == seat:
+            facts.append(gettext("holds the cat"))
+        out.append({
+            "wonder": wonder_name(player["wonder"], language),
+            "side": "",
+            "facts": facts,
+            "stages": [{"number": stage["stage"], "points": stage["points"], "built": stage["stage"] in built}
+                       for stage in stages],
+            "tokens": [token_name(token, language) for token in player["tokens"]],
+            "groups": city_groups(player["cards"], language),
+        })
+    return out
+
+
+def tiebreak_label(language):
+    """The words of the score sheet's tie-break column: the stages built."""
+    return _("Stages built")

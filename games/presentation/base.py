@@ -256,3 +256,35 @@ def category_label(category, language):
     """The words of a score category of the engine (its key when the data has none)."""
     texts = _words()["score_categories"].get(category)
     return _pick(texts, language, category) if texts else category
+
+
+# ---------------------------------------------------------------------------------------------
+# History pages: a finished match's cities, the tie-break's words.
+
+def city_summaries(frame, language):
+    """The cities of a replay frame (``engine.reveal``) in words, for the match page without
+    script: [{"wonder", "side", "facts": [words], "stages": [], "tokens": [], "groups"}]."""
+    from django.utils.translation import gettext, ngettext
+
+    out = []
+    for player in frame["players"]:
+        stages = len(player["stages"])
+        out.append({
+            "wonder": wonder_name(player["wonder"], language),
+            "side": player["side"] or "",
+            "facts": [
+                ngettext("%(count)s stage", "%(count)s stages", stages) % {"count": stages},
+                ngettext("%(count)s coin", "%(count)s coins", player["coins"]) % {"count": player["coins"]},
+                gettext("military %(points)s") % {"points": sum(player["tokens"])},
+            ],
+            "stages": [],
+            "tokens": [],
+            "groups": city_groups(player["built"], language),
+        })
+    return out
+
+
+def tiebreak_label(language):
+    """The words of the score sheet's tie-break column."""
+    return _("Coins")
+

@@ -19,7 +19,8 @@ def _example_sheets():
     fields = categories.api_fields(CALCULATOR_GAME)
     return [
         {"seat": seat["seat"], **{fields[key]: points for key, points in seat["categories"].items()},
-         "total": seat["total"], "coins": seat["coins"], "rank": seat["rank"], "copied_guild": seat["copied_guild"]}
+         "total": seat["total"], "tiebreak": seat[engine.info(CALCULATOR_GAME)["tiebreak"]], "coins": seat["coins"],
+         "rank": seat["rank"], "copied_guild": seat["copied_guild"]}
         for seat in engine.score_table(CALCULATOR_GAME, SCORE_REQUEST_EXAMPLE)
     ]
 

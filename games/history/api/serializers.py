@@ -50,15 +50,20 @@ class AveragePointsSerializer(PerCategorySerializer):
 class ScoreSheetRowSerializer(CategoryPointsSerializer):
     seat = serializers.IntegerField(help_text="0-based, clockwise.")
     total = serializers.IntegerField()
-    coins = serializers.IntegerField(help_text="Coins at the end: the tie-break.")
-    rank = serializers.IntegerField(help_text="1 = best; a tie on points and coins shares the rank.")
+    tiebreak = serializers.IntegerField(
+        help_text="The value that breaks a tie on points (engine info: tiebreak): coins in the base game, built "
+        "stages in Architects.")
+    coins = serializers.IntegerField(allow_null=True, help_text="Coins at the end; null in a game without coins "
+                                     "(Architects).")
+    rank = serializers.IntegerField(help_text="1 = best; a tie on points and on the tie-break shares the rank.")
     copied_guild = serializers.CharField(allow_null=True, help_text="Olympia B: the neighbour's guild copied.")
 
 
 class WonderSideSerializer(serializers.Serializer):
     wonder = serializers.CharField()
     wonder_name = serializers.CharField(help_text="In ?lang=.")
-    side = serializers.CharField()
+    side = serializers.CharField(allow_null=True, help_text="A or B; null in a game whose wonders have no sides "
+                                 "(Architects).")
 
 
 class SeatSummarySerializer(WonderSideSerializer):
@@ -143,7 +148,8 @@ class MatchDetailSerializer(serializers.Serializer):
     live = serializers.JSONField(
         allow_null=True, help_text="While the match runs: the spectators' view (engine.view(state, None)), nothing more.")
     log = LogEntrySerializer(many=True, allow_null=True, help_text="Once the match is over: the whole action log.")
-    hands = TurnHandsSerializer(many=True, allow_null=True, help_text="Once the match is over: every hand of every turn.")
+    hands = TurnHandsSerializer(many=True, allow_null=True, help_text="Once the match is over: every hand of every "
+                                "turn; null in a game without hands (Architects).")
 
 
 class FramePlayerSerializer(serializers.Serializer):

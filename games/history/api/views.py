@@ -147,7 +147,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             ]
         if finished and match.state is not None:
             data["log"] = log_rows(match)
-            data["hands"] = hands_by_turn(match_timeline(match))
+            data["hands"] = _hands(match_timeline(match))
         return Response(data)
 
     @extend_schema(
@@ -173,6 +173,14 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             raise NotFinished()
         frames = match_timeline(match)
         return Response({"match": match.pk, "frames": frames, "names": names_of(match.game, lang)})
+
+
+def _hands(frames):
+    """Every hand of every turn, or None in a game whose players hold no hand (Architects: every
+    card lies face up in front of its player, and the replay shows the decks)."""
+    if not all("hand" in player for frame in frames for player in frame["players"]):
+        return None
+    return hands_by_turn(frames)
 
 
 class PlayerViewSet(viewsets.ViewSet):

@@ -30,6 +30,13 @@ it is)::
     city_summaries(frame, language) -> [{"wonder", "side", "facts": [words], "stages": [{"number",
         "points", "built"}], "tokens": [names], "groups": [(colour, [names])]}]   # a replay frame's
                                                 # players in words (the match page without script)
+    calculator_words() -> {"lead", "help"}      # the score-sheet calculator's words for this game
+    calculator_seat(data, index, language) -> dict   # a seat's form values (data: the query)
+    calculator_table_seat(form) -> dict         # that seat as engine.score_table reads it
+    calculator_notes(scored seat, language) -> [words]   # shown under its wonder on the sheet
+    calculator_value(value, language) -> words  # a table problem's value (an id) in words
+    CALCULATOR_SEAT_TEMPLATE: str               # the template of a seat of the calculator's form
+    TABLE_PROBLEMS: {code: words}               # engine.TableError problem codes in words
     CATEGORY_NOTES: {category: sheet key}       # a card named next to a category's points
     MODE_NAMES: {rating mode: words}            # every mode of info(game)["rating_modes"]
     HAS_BOARD: bool                             # the game page can draw its table: the lobby offers it
@@ -42,7 +49,8 @@ MODULE_OF_GAME = "games.presentation.{game}"
 FUNCTIONS = (
     "game_name", "option_words", "page_catalogue", "board_words", "error_words", "names", "card_name",
     "wonder_name", "wonder_sides", "wonder_choices", "card_picker", "city_groups", "category_label",
-    "tiebreak_label", "city_summaries",
+    "tiebreak_label", "city_summaries", "calculator_words", "calculator_seat", "calculator_table_seat",
+    "calculator_notes", "calculator_value",
 )
 
 _loaded = {}

@@ -27,9 +27,9 @@ it is)::
     city_groups(card_ids, language) -> [(colour, [name])]   # a city's cards as the game groups them
     category_label(category, language) -> str   # the words of an engine score category
     tiebreak_label(language) -> str             # the words of the sheet's tie-break (engine info: tiebreak)
-    city_summaries(frame, language) -> [{"wonder", "side", "facts": [words], "stages": [{"number",
-        "points", "built"}], "tokens": [names], "groups": [(colour, [names])]}]   # a replay frame's
-                                                # players in words (the match page without script)
+    city_summaries(frame, language) -> [{"wonder", "side", "facts": [words], "stages_label",
+        "stages": [{"text", "built"}], "tokens": [names], "groups": [(colour, [names])]}]
+                                                # a replay frame's players in words (the match page)
     calculator_words() -> {"lead", "help"}      # the score-sheet calculator's words for this game
     calculator_seat(data, index, language) -> dict   # a seat's form values (data: the query)
     calculator_table_seat(form) -> dict         # that seat as engine.score_table reads it

@@ -167,12 +167,15 @@ def token_name(token_id, language):
 
 
 def city_summaries(frame, language):
-    """The players of a replay frame (``engine.reveal``) in words, for the match page without
-    script: [{"wonder", "side": "", "facts": [words], "stages": [{"number", "points", "built"}],
-    "tokens": [progress token names], "groups": [(colour, [card names])]}]."""
+    """The players of a replay frame (``engine.reveal``) in words, for the match page: [{"wonder",
+    "side": "", "facts": [words], "stages_label", "stages": [{"text", "built"}], "tokens": [progress
+    token names], "groups": [(colour, [card names, "name ×n" for copies])]}]."""
+    from collections import Counter
+
     from django.utils.translation import gettext, ngettext, pgettext
 
     wonders = page_catalogue(language)["wonders"]
+    cards = names(language)[0]
     out = []
     for seat, player in enumerate(frame["players"]):
         stages = wonders.get(player["wonder"], {}).get("stages", [])
@@ -184,16 +187,33 @@ def city_summaries(frame, language):
         ]
         if frame.get("cat") == seat:
             facts.append(gettext("holds the cat"))
+        counted = Counter(_kind(card) for card in player["cards"])
+        groups = []
+        for colour in COLOUR_ORDER:
+            kinds = [kind for kind in counted if kinds_colour(cards, kind) == colour]
+            if kinds:
+                groups.append((colour, [cards[kind]["name"] + (f" ×{counted[kind]}" if counted[kind] > 1 else "")
+                                        for kind in sorted(kinds, key=lambda kind: cards[kind]["name"])]))
         out.append({
             "wonder": wonder_name(player["wonder"], language),
             "side": "",
             "facts": facts,
-            "stages": [{"number": stage["stage"], "points": stage["points"], "built": stage["stage"] in built}
+            "stages_label": pgettext("architects", "Wonder stages"),
+            "stages": [{"built": stage["stage"] in built,
+                        "text": (pgettext("architects", "Stage %(number)s: %(points)s points, built")
+                                 if stage["stage"] in built else
+                                 pgettext("architects", "Stage %(number)s: %(points)s points, not built"))
+                        % {"number": stage["stage"], "points": stage["points"]}}
                        for stage in stages],
             "tokens": [token_name(token, language) for token in player["tokens"]],
-            "groups": city_groups(player["cards"], language),
+            "groups": groups,
         })
     return out
+
+
+def kinds_colour(cards, kind):
+    card = cards.get(kind)
+    return card["color"] if card else None
 
 
 def tiebreak_label(language):

@@ -263,7 +263,8 @@ def category_label(category, language):
 
 def city_summaries(frame, language):
     """The cities of a replay frame (``engine.reveal``) in words, for the match page without
-    script: [{"wonder", "side", "facts": [words], "stages": [], "tokens": [], "groups"}]."""
+    script: [{"wonder", "side", "facts": [words], "stages_label": "", "stages": [], "tokens": [],
+    "groups"}]."""
     from django.utils.translation import gettext, ngettext
 
     out = []
@@ -277,6 +278,7 @@ def city_summaries(frame, language):
                 ngettext("%(count)s coin", "%(count)s coins", player["coins"]) % {"count": player["coins"]},
                 gettext("military %(points)s") % {"points": sum(player["tokens"])},
             ],
+            "stages_label": "",
             "stages": [],
             "tokens": [],
             "groups": city_groups(player["built"], language),

@@ -90,7 +90,7 @@ def test_the_match_page_shows_the_architects_sheet_by_category_and_each_players_
         assert cells[3:9] == [str(sheet[key]) for key in ("wonder", "blue", "cat", "military", "progress", "total")]
         assert cells[9] == str(sheet["stages"])
     words = presentation.get("architects")
-    start = html.index("data-cities")
+    start = html.index('id="final-title"')
     cities = text_of(html[start: html.index("</section>", start)])
     for player in match.state["players"]:
         assert words.wonder_name(player["wonder"], language) in cities

@@ -208,7 +208,7 @@ def score_calculator(request):
     data = request.POST if request.method == "POST" else request.GET
     game = _calculator_game(data)
     facts = engine.info(game)
-    MIN_SEATS, MAX_SEATS = facts["min_players"], facts["max_players"]  # noqa: N806
+    MIN_SEATS, MAX_SEATS = engine.table_players(game)  # noqa: N806
     language = page_language()
     words = presentation.get(game)
     try:

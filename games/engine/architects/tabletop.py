@@ -144,7 +144,6 @@ def parse_table(data):
     if not MIN_SEATS <= n <= MAX_SEATS:
         raise TableError([problem("bad_player_count", f"A table has {MIN_SEATS} to {MAX_SEATS} seats, not {n}.",
                                   field="seats", value=n)])
-    cat = _cat.get()
     problems, players, wonders_seen, cat_seats = [], [], {}, []
     for s, seat_data in enumerate(seats):
         if not isinstance(seat_data, dict):

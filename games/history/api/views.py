@@ -7,9 +7,7 @@ match its score sheet, the whole action log and every hand, and its replay."""
 from django.contrib.auth import authenticate
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import (
-    OpenApiExample, OpenApiParameter, PolymorphicProxySerializer, extend_schema, extend_schema_view,
-)
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import exceptions, mixins, status, viewsets
 from rest_framework.authtoken.models import Token
 from rest_framework.permissions import IsAuthenticated
@@ -19,11 +17,10 @@ from rest_framework.views import APIView
 
 from cards.language import api_language
 from accounts.services import display_name
-from games import engine, presentation
-from games.history import categories
+from games import engine
 from games.history.api import serializers as s
 from games.history.api.common import (
-    CALCULATOR_GAME, LANG_PARAMETER, MODE_DESCRIPTION, MODE_PARAMETER, PLAYERS_PARAMETER, USERNAME_PARAMETER,
+    LANG_PARAMETER, MODE_DESCRIPTION, MODE_PARAMETER, PLAYERS_PARAMETER, USERNAME_PARAMETER,
     errors, player_or_404, query_int, query_mode, query_players, wonder_name,
 )
 from games.history.api.filters import MatchFilter
@@ -33,8 +30,7 @@ from games.history.models import MatchRecord, RatingChange
 from games.history.ratings import PROVISIONAL_SIGMA
 from wonders_site.api_errors import error_body
 from games.history.api.examples import (
-    ARCHITECTS_TABLE_EXAMPLE, LEADERBOARD_EXAMPLE, MATCH_DETAIL_EXAMPLE, MATCH_LIST_EXAMPLE, PLAYER_EXAMPLE, SCORE_REQUEST_EXAMPLE,
-    STATS_EXAMPLE,
+    LEADERBOARD_EXAMPLE, MATCH_DETAIL_EXAMPLE, MATCH_LIST_EXAMPLE, PLAYER_EXAMPLE, STATS_EXAMPLE,
 )
 from games.history.queries import (
     leaderboard_rows, log_rows, match_options, names_of, player_payload, player_stats,
@@ -270,71 +266,6 @@ class WonderStatsView(APIView):
         players = query_players(request)
         lang = api_language(request)
         return Response({"mode": mode, "players": players, "results": wonder_stats(mode, players, lang)})
-
-
-# ---------------------------------------------------------------------------------------------
-# the score-sheet calculator
-class ScoreSheetView(APIView):
-    throttle_classes = [AnonRateThrottle, UserRateThrottle, ScopedRateThrottle]
-    throttle_scope = "score_sheet"
-
-    @extend_schema(
-        summary="Score a game played on a real table.",
-        description="`game` says which game was played (`base` when left out; the games that score a table: "
-        + ", ".join(engine.table_games()) + "). The base game: the seats in order (clockwise), each with "
-        "wonder, side, stages built, the cards built (ids or names in any language), coins and conflict tokens; "
-        "science wildcards and Olympia B's copied guild are placed where they give the most. 7 Wonders "
-        "Architects: the seats in turn order, each with wonder, the numbers of the stages built, blue cards "
-        "with and without the cat, whether it holds the cat, Military Victory tokens and progress tokens; the "
-        "answer gives each scoring token's points. The answer is the engine's score sheet, each category under "
-        "its API name, with the tie-break's value (`tiebreak`). A table that could not exist is a 400 listing "
-        "each problem (`details.problems`: code, seat, field, value, message): for the base game an unknown "
-        "wonder or card, a wonder twice, the same structure twice in a city, more stages than the side has, "
-        "more copies of a card than the deck has at that player count, impossible conflict tokens; for "
-        "Architects an unknown wonder, stage or token, a stage above an unbuilt level, the cat twice, more "
-        "blue cards, progress tokens or Military Victory tokens than the table's game holds.",
-        parameters=[LANG_PARAMETER],
-        request=PolymorphicProxySerializer(
-            "ScoreTable", serializers=[request for request, _answer in s.TABLE_SERIALIZERS.values()],
-            resource_type_field_name=None),
-        responses={200: PolymorphicProxySerializer(
-            "ScoredTableOfAnyGame", serializers=[answer for _request, answer in s.TABLE_SERIALIZERS.values()],
-            resource_type_field_name=None), **errors(400, 429)},
-        examples=[
-            OpenApiExample("a table of three", SCORE_REQUEST_EXAMPLE, request_only=True),
-            OpenApiExample("an Architects table", ARCHITECTS_TABLE_EXAMPLE, request_only=True),
-            OpenApiExample("unknown card", error_body("impossible_table", "This table could not exist.", {"problems": [
-                {"code": "unknown_card", "message": "There is no card 'Tempel'.", "seat": 0, "field": "cards",
-                 "value": "Tempel"}]}), response_only=True, status_codes=["400"]),
-        ],
-    )
-    def post(self, request):
-        lang = api_language(request)
-        game = request.data.get("game", CALCULATOR_GAME) if isinstance(request.data, dict) else CALCULATOR_GAME
-        if game not in s.TABLE_SERIALIZERS or game not in engine.table_games():
-            raise exceptions.ValidationError({"game": [f"Choose one of {', '.join(engine.table_games())}."]})
-        body = s.TABLE_SERIALIZERS[game][0](data=request.data)
-        body.is_valid(raise_exception=True)
-        table = {"seats": [dict(seat) for seat in body.validated_data["seats"]]}
-        try:
-            seats = engine.score_table(game, table)
-        except engine.TableError as error:
-            return Response(error_body("impossible_table", "This table could not exist.", {"problems": error.problems}),
-                            status=status.HTTP_400_BAD_REQUEST)
-        fields = categories.api_fields(game)
-        tiebreak = engine.info(game)["tiebreak"]
-        words = presentation.get(game)
-        names = {}
-        for seat in seats:
-            # each category under its API name, whatever flat fields the engine's sheet carries
-            for key, points in seat.pop("categories").items():
-                seat[fields[key]] = points
-            seat["tiebreak"] = seat[tiebreak]
-            seat["wonder_name"] = wonder_name(game, seat["wonder"], lang)
-            for named in [*seat.get("cards", []), seat.get("copied_guild"), *seat.get("progress_tokens", [])]:
-                if named:
-                    names[named] = str(words.calculator_value(named, lang))
-        return Response({"seats": seats, "names": names})
 
 
 # ---------------------------------------------------------------------------------------------

@@ -152,24 +152,24 @@ class MatchDetailSerializer(serializers.Serializer):
 
 
 class FramePlayerSerializer(serializers.Serializer):
+    """A player of a frame: these fields in every game, the rest as the game's engine.reveal gives
+    them (the base game: side, coins, hand, built cards, the cards under the wonder, conflict
+    tokens; Architects: cards, built stage numbers, progress tokens, Military Victory tokens)."""
+
     seat = serializers.IntegerField()
     wonder = serializers.CharField()
-    side = serializers.CharField(allow_null=True)
-    coins = serializers.IntegerField()
-    hand = serializers.ListField(child=serializers.CharField())
-    built = serializers.ListField(child=serializers.CharField())
-    stages = serializers.ListField(child=serializers.CharField(), help_text="The cards under the wonder.")
-    tokens = serializers.ListField(child=serializers.IntegerField())
     total = serializers.IntegerField(help_text="The score at that moment.")
 
 
 class FrameSerializer(serializers.Serializer):
+    """A step of the replay: the game's engine.reveal at that step (these fields in every game; the
+    base game adds age and the discard pile, Architects the decks, the progress tokens, the conflict
+    tokens and the cat)."""
+
     index = serializers.IntegerField(help_text="The last log entry applied.")
-    age = serializers.IntegerField()
     turn = serializers.IntegerField()
     phase = serializers.CharField()
     events = serializers.ListField(child=serializers.JSONField())
-    discard = serializers.ListField(child=serializers.CharField())
     players = FramePlayerSerializer(many=True)
 
 

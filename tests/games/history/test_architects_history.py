@@ -195,3 +195,13 @@ def test_simulate_matches_plays_architects_games_when_asked(capsys):
     assert {record.players for record in records} <= set(range(2, 8))
     for result in SeatResult.objects.all():
         assert result.wonder in ARCHITECTS_WONDERS and result.side == ""
+
+
+def test_the_api_replay_of_an_architects_match_ends_on_the_final_score_with_names(api, architects):
+    match = architects[2]
+    body = api.get(f"/api/matches/{match.pk}/replay/?lang=it").json()
+    last = body["frames"][-1]
+    assert last["phase"] == "over"
+    assert [p["total"] for p in last["players"]] == [s["total"] for s in engine.scores(match.state)]
+    assert [p["cards"] for p in last["players"]] == [p["cards"] for p in match.state["players"]]
+    assert body["names"]["giza"] == "Gizah" and body["names"]["blue_cat"] == "2 punti Vittoria e il Gatto"

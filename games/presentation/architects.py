@@ -190,7 +190,7 @@ def city_summaries(frame, language):
         counted = Counter(_kind(card) for card in player["cards"])
         groups = []
         for colour in COLOUR_ORDER:
-            kinds = [kind for kind in counted if kinds_colour(cards, kind) == colour]
+            kinds = [kind for kind in counted if _colour_of(cards, kind) == colour]
             if kinds:
                 groups.append((colour, [cards[kind]["name"] + (f" ×{counted[kind]}" if counted[kind] > 1 else "")
                                         for kind in sorted(kinds, key=lambda kind: cards[kind]["name"])]))
@@ -211,7 +211,7 @@ def city_summaries(frame, language):
     return out
 
 
-def kinds_colour(cards, kind):
+def _colour_of(cards, kind):
     card = cards.get(kind)
     return card["color"] if card else None
 

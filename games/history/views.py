@@ -180,7 +180,7 @@ def leaderboard(request):
     for row in rows:
         row["win_percent"] = round(100 * row["win_rate"])
     return render(request, "history/leaderboard.html", {
-        "mode": mode, "mode_name": presentation.mode_name(mode),
+        "mode": mode, "mode_name": presentation.mode_name(mode), "game": game_of_mode(mode),
         "modes": [(m, presentation.mode_name(m)) for m in MODES], "rows": rows, "provisional_sigma": PROVISIONAL_SIGMA, "section": "history",
     })
 

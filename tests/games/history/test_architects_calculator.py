@@ -111,3 +111,8 @@ def test_a_game_that_scores_no_table_or_a_base_seat_in_an_architects_table_is_a_
     response = api.post("/api/score-sheet/", {"game": "architects", "seats": [
         {"wonder": "giza", "built": "lots"}, {"wonder": "rhodes"}]}, format="json")
     assert response.status_code == 400 and response.json()["error"]["code"] == "invalid"
+
+
+def test_the_architects_leaderboard_links_to_the_architects_calculator(client):
+    html = client.get(url("leaderboard", "en") + "?mode=architects").content.decode()
+    assert f'href="{url("score-calculator", "en")}?game=architects"' in html

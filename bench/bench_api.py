@@ -45,6 +45,7 @@ def setup(url):
     os.environ["DATABASE_URL"] = url
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "wonders_site.settings")
     os.environ.setdefault("DEBUG", "0")
+    os.environ.setdefault("HTTPS", "0")  # the test client speaks plain http: no redirect to https
     os.environ.setdefault("SECRET_KEY", "bench-only-secret-key")
     os.environ.setdefault("API_ANON_RATE", "100000000/min")
     os.environ.setdefault("API_USER_RATE", "100000000/min")
@@ -161,7 +162,7 @@ def load(players, matches, seed=1):
                 seat_rows.append((seat_id, m, k, user, bot_level, 0, taken, json.dumps(labels), start))
                 result_id += 1
                 result_rows.append((result_id, m, k, user, bot_level, taken, wonders[k], sides[k], sheet["rank"],
-                                    sheet["total"], sheet["coins"], "", "base", n, rated, finished,
+                                    sheet["total"], sheet["coins"], sheet["coins"], "", "base", n, rated, finished,
                                     json.dumps(dict(zip(category_keys, sheet["parts"]))),
                                     json.dumps(labels)))
                 key = ("base", n, labels_key(labels))
@@ -187,7 +188,7 @@ def load(players, matches, seed=1):
         copy(cursor, "games_matchrecord", ("match_id", "mode", "players", "rated", "unrated_reason", "options",
                                            "started_at", "finished_at", "recorded_at"), record_rows)
         copy(cursor, "games_seatresult", ("id", "match_id", "seat", "user_id", "bot_level", "abandoned", "wonder",
-                                          "side", "rank", "total", "coins", "copied_guild", "mode",
+                                          "side", "rank", "total", "coins", "tiebreak", "copied_guild", "mode",
                                           "players", "rated", "finished_at", "categories", "labels"), result_rows)
         copy(cursor, "games_ratingchange", ("id", "match_id", "user_id", "mode", "rank", "players", "mu_before",
                                             "sigma_before", "ordinal_before", "mu_after", "sigma_after",

@@ -1,10 +1,11 @@
 """Engine speed: full random-legal-move games per second, one core.
 
-    python bench/bench_engine.py [--seconds 5] [--players 3,4,7]
+    python bench/bench_engine.py [--seconds 5] [--players 3,4,7] [--architects-players 2,4,7]
 
 Each game is the loop of the design note: for every seat to act, compute
 `legal_actions(state, seat)` (every card with every payment option) and apply a random one,
-until the game is over. Caches start cold in this process and warm up as games are played, as
+until the game is over. The base game (sides at random) is measured at `--players`, then 7 Wonders
+Architects (wonders at random) at `--architects-players`; an empty list skips a game. Caches start cold in this process and warm up as games are played, as
 they would in a server; every game has a new seed. Rates are per second of this process's CPU
 time (one core); the wall-clock rate is shown too. Targets: 250 games/s at 3 players, 80 at 7.
 """
@@ -22,9 +23,15 @@ from games import engine  # noqa: E402
 TARGETS = {3: 250, 7: 80}
 
 
-def play(n, seed):
+CONFIGS = {
+    "base": lambda n: {"game": "base", "players": n, "sides": "random"},
+    "architects": lambda n: {"game": "architects", "players": n},
+}
+
+
+def play(n, seed, game="base"):
     rng = random.Random(seed)
-    state = engine.new_game({"game": "base", "players": n, "sides": "random"}, seed=seed)
+    state = engine.new_game(CONFIGS[game](n), seed=seed)
     decisions = 0
     while not engine.is_over(state):
         for seat in engine.to_act(state):
@@ -34,37 +41,43 @@ def play(n, seed):
     return decisions
 
 
-def bench(n, seconds):
+def bench(n, seconds, game="base"):
     """Play games for `seconds` of this process's CPU time (one core: the engine is
     single-threaded; CPU time keeps the figure honest on a shared machine)."""
     games = decisions = 0
     start = time.process_time()
     wall = time.perf_counter()
     while True:
-        decisions += play(n, games)
+        decisions += play(n, games, game)
         games += 1
         elapsed = time.process_time() - start
         if elapsed >= seconds:
             return games, decisions, elapsed, time.perf_counter() - wall
 
 
+def _counts(text):
+    return [int(x) for x in text.split(",") if x.strip()]
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=5.0)
-    parser.add_argument("--players", default="3,4,7")
+    parser.add_argument("--players", default="3,4,7", help="Base-game player counts.")
+    parser.add_argument("--architects-players", default="2,4,7", help="7 Wonders Architects player counts.")
     args = parser.parse_args(argv)
     print(f"python {sys.version.split()[0]}, {args.seconds:g} s of CPU time per player count, "
           "random legal moves, legal actions computed for every decision")
     ok = True
-    for n in [int(x) for x in args.players.split(",")]:
-        games, decisions, elapsed, wall = bench(n, args.seconds)
+    runs = [("base", n) for n in _counts(args.players)] + [("architects", n) for n in _counts(args.architects_players)]
+    for game, n in runs:
+        games, decisions, elapsed, wall = bench(n, args.seconds, game)
         rate = games / elapsed
-        target = TARGETS.get(n)
+        target = TARGETS.get(n) if game == "base" else None
         verdict = ""
         if target:
             verdict = f"  target {target}: {'ok' if rate >= target else 'BELOW'}"
             ok = ok and rate >= target
-        print(f"{n} players: {rate:8.1f} games/s  ({games} games, "
+        print(f"{game:>10} {n} players: {rate:8.1f} games/s  ({games} games, "
               f"{decisions / elapsed:7.0f} decisions/s; wall clock {games / wall:.1f} games/s)"
               f"{verdict}")
     return 0 if ok else 1

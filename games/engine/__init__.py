@@ -18,6 +18,8 @@ by the config, the state or the view (``registry.py``)::
     reveal(state) -> dict                        hidden_ids(state, seat | None) -> set
     sample_state(view, seat, rng) -> state
     blocked_builds(state, seat)                  # base game: why a hand card can't be built
+    table_games() -> [game id]                   score_table(game id, table) -> [sheet]  # the calculator
+    table_players(game id) -> (fewest, most)     # seats of a table it scores
 """
 
 from . import registry
@@ -27,7 +29,7 @@ from .registry import games
 __all__ = [
     "games", "info", "normalize_config", "rating_mode", "new_game", "to_act", "legal_actions",
     "apply", "view", "is_over", "scores", "action_log", "replay", "seat_labels", "hints", "reveal",
-    "hidden_ids", "sample_state", "blocked_builds", "score_table", "IllegalAction", "ConfigError",
+    "hidden_ids", "sample_state", "blocked_builds", "score_table", "table_games", "table_players", "IllegalAction", "ConfigError",
     "TableError",
 ]
 
@@ -112,6 +114,16 @@ def blocked_builds(state, seat):
 
 
 # Tabletop scoring: the score sheet of a game played on a real table (the calculator).
+def table_games():
+    """The registered games that score a physical table (their GAME has ``score_table``)."""
+    return [game_id for game_id in games() if callable(getattr(registry.get(game_id), "score_table", None))]
+
+
+def table_players(game_id):
+    """(fewest, most) seats of a table that `game_id` scores (the calculator's player counts)."""
+    return registry.get(game_id).table_players()
+
+
 def score_table(game_id, table):
     """The engine's score sheet for a described physical table; raises TableError."""
     return registry.get(game_id).score_table(table)

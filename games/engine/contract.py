@@ -43,6 +43,11 @@ Functions (``cfg`` is a normalised config, ``state`` a plain JSON dict)::
                                                # the seat cannot see dealt at random with rng
     action_value(view, action) -> float        # the greedy bot's heuristic (bots.greedy_bot asks
                                                # the registry; it reads the seat's view only)
+
+Optional (the score-sheet calculator; ``engine.table_games()`` lists the games that have them)::
+
+    score_table(table) -> [sheet]              # a physical table described seat by seat; TableError
+    table_players() -> (fewest, most)          # the seats such a table may have
 """
 
 INFO_KEYS = (

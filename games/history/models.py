@@ -65,7 +65,11 @@ class SeatResult(models.Model):
     side = models.CharField(max_length=1)
     rank = models.PositiveSmallIntegerField(help_text="1 = best; tied seats share a rank.")
     total = models.SmallIntegerField()
-    coins = models.SmallIntegerField(help_text="Coins at the end: the tie-break.")
+    coins = models.SmallIntegerField(null=True, blank=True,
+                                     help_text="Coins at the end; null in a game whose sheet has no coins.")
+    tiebreak = models.SmallIntegerField(
+        default=0, help_text="The sheet's tie-break value (engine info: tiebreak): coins in the base game, "
+        "built stages in Architects.")
     copied_guild = models.CharField(max_length=40, blank=True, default="")
     categories = models.JSONField(default=dict, help_text="Points per score category (engine info: score_categories).")
     labels = models.JSONField(default=dict, help_text="The seat's public labels (engine.seat_labels), e.g. wonder, side.")

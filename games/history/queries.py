@@ -60,7 +60,7 @@ def seat_summaries(match_ids, lang):
             "abandoned": abandoned,
             "wonder": wonder,
             "wonder_name": wonder_name(game_of[mode], wonder, lang),
-            "side": side,
+            "side": side_or_none(side),
             "rank": rank,
             "total": total,
         })
@@ -74,18 +74,26 @@ def names_of(game, lang):
 
 
 def score_sheet_rows(match):
-    """The score sheet of a finished match, a row per seat, the categories under their API names."""
+    """The score sheet of a finished match, a row per seat, the categories under their API names;
+    `tiebreak` is the value of the sheet key the game breaks ties with (engine info: tiebreak),
+    `coins` null in a game whose sheet has none."""
     sheets = match.score_sheet or engine.scores(match.state)
     fields = categories.api_fields(match.game)
+    tiebreak = engine.info(match.game)["tiebreak"]
     out = []
     for sheet in sorted(sheets, key=lambda x: x["seat"]):
         out.append({
             "seat": sheet["seat"],
             **{field: sheet[key] for key, field in fields.items()},
-            "total": sheet["total"], "coins": sheet["coins"], "rank": sheet["rank"],
+            "total": sheet["total"], "tiebreak": sheet[tiebreak], "coins": sheet.get("coins"), "rank": sheet["rank"],
             "copied_guild": sheet.get("copied_guild"),
         })
     return out
+
+
+def side_or_none(side):
+    """A seat's side as the API gives it: null for a wonder without sides (stored as "")."""
+    return side or None
 
 
 def log_rows(match):
@@ -118,7 +126,8 @@ def player_payload(user, lang):
     )
     ratings = [_rating_dict(r, r.mode) for r in PlayerRating.objects.filter(user=user).order_by("mode")]
     recent = [
-        {**row, "wonder_name": wonder_name(game_of_mode(row["mode"]), row["wonder"], lang)}
+        {**row, "wonder_name": wonder_name(game_of_mode(row["mode"]), row["wonder"], lang),
+         "side": side_or_none(row["side"])}
         for row in SeatResult.objects.filter(user=user).order_by("-finished_at", "-match_id").values(
             "match", "finished_at", "mode", "players", "rated", "wonder", "side", "rank", "total")[:RECENT]
     ]
@@ -205,9 +214,10 @@ def player_stats(user, mode, players, lang):
         "best_score": {"total": best[1], "match": best[0]} if best else None,
         "average_points": {fields[key]: _round(sums[key] / games) if games else None for key in keys},
         "wonders": [
-            {"wonder": wonder, "wonder_name": wonder_name(game, wonder, lang), "side": side, "games": n, "wins": w,
+            {"wonder": wonder, "wonder_name": wonder_name(game, wonder, lang), "side": side_or_none(side),
+             "games": n, "wins": w,
              "win_rate": _rate(w, n), "average_score": _round(points / n)}
-            for (wonder, side), (n, w, points) in sorted(per_wonder.items())
+            for (wonder, side), (n, w, points) in sorted(per_wonder.items(), key=lambda item: (item[0][0], item[0][1] or ""))
         ],
         "streaks": streaks([r[1] for r in results]),
     }
@@ -238,7 +248,8 @@ def leaderboard_rows(mode, limit):
 
 def wonder_stats(mode, players, lang):
     """Per wonder and side of the mode's game: seats, wins and points, from the seat label
-    counters (``SeatStat``, labels {"wonder", "side"})."""
+    counters (``SeatStat``, labels {"wonder", "side"}). A game whose wonders have no sides (no
+    side label: Architects) has one row per wonder, its side null."""
     game = game_of_mode(mode)
     rows = SeatStat.objects.filter(mode=mode)
     if players:
@@ -250,7 +261,7 @@ def wonder_stats(mode, players, lang):
         counted[(labels.get("wonder"), labels.get("side"))] = row
     out = []
     for wonder, sides in presentation.get(game).wonder_sides().items():
-        for side in sides:
+        for side in sides or (None,):
             row = counted.get((wonder, side), {"n": 0, "w": 0, "points": 0})
             out.append({
                 "wonder": wonder, "wonder_name": wonder_name(game, wonder, lang), "side": side,

@@ -14,7 +14,7 @@ A rating is (mu, sigma); the leaderboard sorts by the ordinal mu - 3 sigma, a ca
 ``PROVISIONAL_SIGMA``: about five rated matches, fewer at small tables. Provisional players are
 left off the leaderboard and their rating is shown with a question mark, like lichess does.
 
-Ranks come from the engine's score sheet (1 = best; a tie on points and coins shares the rank),
+Ranks come from the engine's score sheet (1 = best; a tie on points and on the tie-break shares the rank),
 and are given to openskill as they are, so a tie is a tie.
 """
 from functools import lru_cache

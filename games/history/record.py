@@ -7,7 +7,9 @@ per (match, user, mode), so a repeated call is a no-op and a retried transaction
 then run again) applies the ratings exactly once.
 
 Every figure comes from the engine's score sheet (``Match.score_sheet``, else
-``engine.scores(match.state)``): categories, coins (the tie-break) and rank.
+``engine.scores(match.state)``): categories, the tie-break value (the sheet's key named by
+``info(game)["tiebreak"]``: coins in the base game, built stages in Architects), coins when the
+sheet has them, and rank.
 """
 from django.db import transaction
 from django.db.models import F
@@ -59,7 +61,8 @@ def record_finished_match(match, seats=None):
         sheets = match.score_sheet or engine.scores(match.state)
         sheets = sorted(sheets, key=lambda sheet: sheet["seat"])
         labels = engine.seat_labels(match.state)
-        categories = engine.info(match.game)["score_categories"]
+        facts = engine.info(match.game)
+        categories = facts["score_categories"]
         mode = engine.rating_mode(match.config)
         finished_at = match.finished_at or timezone.now()
         reason = unrated_reason(seats)
@@ -73,7 +76,7 @@ def record_finished_match(match, seats=None):
             results.append(SeatResult(
                 match_id=match.pk, seat=seat.number, user_id=seat.user_id, bot_level=seat.bot_level,
                 abandoned=seat.taken_over, wonder=label.get("wonder") or "", side=label.get("side") or "",
-                rank=sheet["rank"], total=sheet["total"], coins=sheet["coins"],
+                rank=sheet["rank"], total=sheet["total"], tiebreak=sheet[facts["tiebreak"]], coins=sheet.get("coins"),
                 copied_guild=sheet.get("copied_guild") or "",
                 mode=mode, players=len(seats), rated=rated, finished_at=finished_at,
                 categories={key: sheet[key] for key in categories}, labels=dict(label),

@@ -100,15 +100,29 @@ def store_finished(config, seed, state, seats, started_at, finished_at, by_seat)
     return match
 
 
-def simulate(players, matches, *, seed=0, bot_share=0.2, abandon_share=0.03, days=90, progress=None):
-    """Fill the database; returns the ids of the new matches."""
+def _declares(game, option):
+    return any(declared["name"] == option for declared in engine.info(game)["options"])
+
+
+def game_config(game, players, sides, rng=None):
+    """A config of `game` at `players` seats; a game with sides plays `sides` (or, with `rng`, a
+    random choice among A, B and random)."""
+    config = {"game": game, "players": players}
+    if _declares(game, "sides"):
+        config["sides"] = rng.choice(("A", "B", "random")) if rng else sides
+    return config
+
+
+def simulate(players, matches, *, seed=0, bot_share=0.2, abandon_share=0.03, days=90, progress=None,
+             game=SIMULATED_GAME):
+    """Fill the database with matches of `game`; returns the ids of the new matches."""
     rng = random.Random(seed)
     users = generated_users(players)
     skill = {u.pk: random.Random(f"{seed}:{u.pk}").random() for u in users}
     now = timezone.now()
     step = timedelta(days=days) / max(matches, 1)
     ids = []
-    counts = weighted_player_counts(SIMULATED_GAME)
+    counts = weighted_player_counts(game)
     for k in range(matches):
         n = rng.choice(counts)
         humans = n
@@ -132,7 +146,7 @@ def simulate(players, matches, *, seed=0, bot_share=0.2, abandon_share=0.03, day
                 seats.append((user, "", False))
                 levels.append(skill[user.pk])
                 by_seat[number] = "player"
-        config = {"game": SIMULATED_GAME, "players": n, "sides": rng.choice(("A", "B", "random"))}
+        config = game_config(game, n, None, rng)
         game_seed = rng.getrandbits(62)
         state = play(config, game_seed, levels, random.Random(game_seed))
         finished_at = now - step * (matches - k)
@@ -144,8 +158,8 @@ def simulate(players, matches, *, seed=0, bot_share=0.2, abandon_share=0.03, day
     return ids
 
 
-def play_and_store(table, *, seed=1, sides="A", finished_at=None, abandoned=()):
-    """One engine-played match, stored and recorded; for tests and demos.
+def play_and_store(table, *, seed=1, sides="A", finished_at=None, abandoned=(), game=SIMULATED_GAME):
+    """One engine-played match of `game`, stored and recorded; for tests and demos.
 
     `table`: per seat a user (greedy play) or a bot level ("random"/"greedy"); seat numbers in
     `abandoned` are human seats taken over by a greedy bot."""
@@ -164,7 +178,7 @@ def play_and_store(table, *, seed=1, sides="A", finished_at=None, abandoned=()):
             seats.append((who, "", False))
             levels.append("greedy")
             by_seat[number] = "player"
-    config = {"game": SIMULATED_GAME, "players": n, "sides": sides}
+    config = game_config(game, n, sides)
     state = play(config, seed, levels, random.Random(seed))
     finished_at = finished_at or timezone.now()
     return store_finished(config, seed, state, seats, finished_at - timedelta(minutes=20), finished_at, by_seat)

@@ -8,7 +8,6 @@ from django.db.models.functions import Cast
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from cards.templatetags.cards_ui import page_language
 from games.history.queries import (
@@ -48,6 +47,8 @@ def match_detail(request, match_id):
         "seats": [{"seat": s, "label": _seat_label(s), "labels": label,
                    "wonder_name": wonders.get(label.get("wonder"), "")} for s, label in zip(seats, labels)],
         "categories": game_categories,
+        "tiebreak_label": words.tiebreak_label(language),
+        "tiebreak_note": words.board_words().get("tie_break", ""),
         "section": "history",
     }
     if match.status == Match.Status.FINISHED and match.state is not None:
@@ -57,7 +58,7 @@ def match_detail(request, match_id):
         for row, seat, engine_sheet in zip(sheet, context["seats"], sheets):
             row["label"] = seat["label"]
             row["wonder_name"] = seat["wonder_name"]
-            row["side"] = seat["labels"].get("side", "")
+            row["side"] = seat["labels"].get("side") or ""
             row["categories"] = [engine_sheet[key] for key, _label in game_categories]
         changes = {c.user_id: c for c in RatingChange.objects.filter(match=match)}
         for row, seat in zip(sheet, seats):
@@ -71,7 +72,10 @@ def match_detail(request, match_id):
             "wonders": wonders,
             "seats": [seat["label"] for seat in context["seats"]],
         }
-        context["final_cities"] = _cities(frames[-1], words, language, context["seats"])
+        context["final_cities"] = [
+            {**city, "label": seat["label"]}
+            for city, seat in zip(words.city_summaries(frames[-1], language), context["seats"])
+        ]
         context["labels"] = replay_labels()
     return render(request, "history/match_detail.html", context)
 
@@ -87,22 +91,6 @@ def replay_labels():
         "militaryEvent": _("Conflicts resolved"), "free": _("free"), "discardPile": _("Discard pile"),
         "under": _("under the wonder"),
     }
-
-
-def _cities(frame, words, language, seats):
-    """The cities of a frame for the page without script: cards grouped as the game shows them."""
-    out = []
-    for player, seat in zip(frame["players"], seats):
-        out.append({
-            "label": seat["label"],
-            "wonder": words.wonder_name(player["wonder"], language),
-            "side": player["side"],
-            "stages": len(player["stages"]),
-            "coins": player["coins"],
-            "military": sum(player["tokens"]),
-            "groups": words.city_groups(player["built"], language),
-        })
-    return out
 
 
 def _mode(request):
@@ -169,12 +157,15 @@ def player_profile(request, username):
         "player": user,
         "payload": payload,
         "mode": mode,
+        "mode_name": presentation.mode_name(mode),
+        "modes": [(m, presentation.mode_name(m)) for m in MODES],
         "rating": rating,
         "rank": rank,
         "percentile": percentile,
         "ranked": ranked,
         "categories": categories,
         "per_wonder": per_wonder,
+        "wonder_sides": any(row["side"] for row in per_wonder),
         "plot": _history_points(history),
         "streaks": streaks(list(rows.order_by("finished_at", "match_id").values_list("rank", flat=True))),
         "recent": recent,
@@ -189,52 +180,13 @@ def leaderboard(request):
     for row in rows:
         row["win_percent"] = round(100 * row["win_rate"])
     return render(request, "history/leaderboard.html", {
-        "mode": mode, "mode_name": presentation.mode_name(mode),
+        "mode": mode, "mode_name": presentation.mode_name(mode), "game": game_of_mode(mode),
         "modes": [(m, presentation.mode_name(m)) for m in MODES], "rows": rows, "provisional_sigma": PROVISIONAL_SIGMA, "section": "history",
     })
 
 
 # ---------------------------------------------------------------------------------------------
 # the score-sheet calculator
-
-# The engine's table problems in words; a code missing here shows the engine's message (the page
-# never sends a player count outside the engine's range, so bad_player_count needs no words).
-PROBLEMS = {
-    "unknown_wonder": gettext_lazy("Choose a wonder."),
-    "ambiguous_wonder": gettext_lazy("This names several wonders."),
-    "duplicate_wonder": gettext_lazy("This wonder is already at another seat."),
-    "bad_side": gettext_lazy("The side is A or B."),
-    "bad_stages": gettext_lazy("Stages built is a whole number from 0."),
-    "too_many_stages": gettext_lazy("This side of the wonder has fewer stages."),
-    "bad_coins": gettext_lazy("Coins are a whole number from 0 to 999."),
-    "bad_military": gettext_lazy("Conflict tokens are 1, 3, 5 (victories) or -1 (defeats)."),
-    "too_many_tokens": gettext_lazy("A city fights two battles an age: at most two victory tokens of each value, six tokens in all."),
-    "bad_cards": gettext_lazy("The cards were not understood."),
-    "unknown_card": gettext_lazy("There is no such card."),
-    "ambiguous_card": gettext_lazy("This names several cards."),
-    "duplicate_structure": gettext_lazy("A city never builds the same structure twice."),
-    "not_in_deck": gettext_lazy("This card is not in the deck at this player count."),
-    "too_many_structures": gettext_lazy("More cards and stages than this city had turns."),
-    "too_many_copies": gettext_lazy("More copies of this card than the deck has at this player count."),
-}
-
-
-def _int_field(value, default=0):
-    try:
-        return int(str(value).strip() or default)
-    except ValueError:
-        return value
-
-
-def _tokens(text):
-    out = []
-    for part in str(text).replace(",", " ").split():
-        try:
-            out.append(int(part))
-        except ValueError:
-            out.append(part)
-    return out
-
 
 def _shown_value(value):
     """A problem's value as words: a list reads "7, abc", never "[7, 'abc']"."""
@@ -243,13 +195,22 @@ def _shown_value(value):
     return value
 
 
+def _calculator_game(data):
+    """The game the calculator scores: ?game= among the games that score a table, else the default."""
+    game = data.get("game") or CALCULATOR_GAME
+    return game if game in engine.table_games() else CALCULATOR_GAME
+
+
 def score_calculator(request):
-    facts = engine.info(CALCULATOR_GAME)
-    MIN_SEATS, MAX_SEATS = facts["min_players"], facts["max_players"]  # noqa: N806
-    language = page_language()
-    words = presentation.get(CALCULATOR_GAME)
-    cards = words.names(language)[0]
+    """The score-sheet calculator of any game that scores a physical table (engine.table_games):
+    the seats' form and the table it makes come from the game's presentation module, the sheet
+    from engine.score_table."""
     data = request.POST if request.method == "POST" else request.GET
+    game = _calculator_game(data)
+    facts = engine.info(game)
+    MIN_SEATS, MAX_SEATS = engine.table_players(game)  # noqa: N806
+    language = page_language()
+    words = presentation.get(game)
     try:
         players = int(data.get("players", MIN_SEATS))
     except ValueError:
@@ -258,58 +219,48 @@ def score_calculator(request):
     seats = []
     for k in range(MAX_SEATS):
         seats.append({
+            **words.calculator_seat(data, k, language),
             "index": k,
             "number": k + 1,
             "name": data.get(f"seat-{k}-name", "")[:50],
-            "wonder": data.get(f"seat-{k}-wonder", ""),
-            "side": data.get(f"seat-{k}-side", "A"),
-            "stages": data.get(f"seat-{k}-stages", "0"),
-            "coins": data.get(f"seat-{k}-coins", "0"),
-            "military": data.get(f"seat-{k}-military", ""),
-            "cards": data.getlist(f"seat-{k}-cards") if hasattr(data, "getlist") else [],
             "active": k < players,
             "problems": [],
         })
     result, problems = None, []
     if request.method == "POST":
-        table = {"seats": [
-            {"name": seat["name"], "wonder": seat["wonder"], "side": seat["side"],
-             "stages": _int_field(seat["stages"]), "coins": _int_field(seat["coins"]),
-             "military": _tokens(seat["military"]), "cards": seat["cards"]}
-            for seat in seats[:players]
-        ]}
+        table = {"seats": [{**words.calculator_table_seat(seat), "name": seat["name"]} for seat in seats[:players]]}
         try:
-            result = engine.score_table(CALCULATOR_GAME, table)
+            result = engine.score_table(game, table)
         except engine.TableError as error:
             for problem in error.problems:
-                text = str(PROBLEMS.get(problem["code"], problem["message"]))
-                value = problem.get("card") or problem.get("value")
-                if isinstance(value, str) and value in cards:
-                    value = cards[value]["name"]
+                text = str(words.TABLE_PROBLEMS.get(problem["code"], problem["message"]))
+                value = words.calculator_value(problem.get("card") or problem.get("value"), language)
                 item = {"text": text, "value": _shown_value(value)}
                 if "seat" in problem and problem["seat"] < len(seats):
                     seats[problem["seat"]]["problems"].append(item)
                 else:
                     problems.append(item)
         if result:
+            tiebreak = facts["tiebreak"]
             for row, seat in zip(result, seats):
                 row["label"] = seat["name"] or _("Seat %(number)s") % {"number": seat["number"]}
                 row["wonder_name"] = words.wonder_name(row["wonder"], language)
-                row["categories"] = [row["categories"][key] for key in score_categories.keys(CALCULATOR_GAME)]
-                row["copied_name"] = words.card_name(row["copied_guild"], language) if row["copied_guild"] else ""
-    groups = words.card_picker(language)
-    for seat in seats:
-        chosen = set(seat["cards"])
-        seat["groups"] = [
-            {"age": g["age"], "cards": [{**c, "checked": c["id"] in chosen} for c in g["cards"]]} for g in groups
-        ]
+                row["notes"] = words.calculator_notes(row, language)
+                row["tiebreak"] = row[tiebreak]
+                row["categories"] = [row["categories"][key] for key in score_categories.keys(game)]
     return render(request, "history/score_calculator.html", {
+        "game": game,
+        "games": [(g, presentation.get(g).game_name()) for g in engine.table_games()],
+        "calculator_words": words.calculator_words(),
+        "seat_template": words.CALCULATOR_SEAT_TEMPLATE,
         "seats": seats,
         "players": players,
         "player_counts": range(MIN_SEATS, MAX_SEATS + 1),
         "wonders": words.wonder_choices(language),
         "result": result,
         "problems": problems,
-        "categories": score_categories.labelled(CALCULATOR_GAME),
+        "categories": score_categories.labelled(game),
+        "tiebreak_label": words.tiebreak_label(language),
+        "tiebreak_note": words.board_words().get("tie_break", ""),
         "section": "history",
     })

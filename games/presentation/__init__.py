@@ -26,6 +26,17 @@ it is)::
     card_picker(language) -> [{"age", "cards": [{"id", "name", "color"}]}]   # the calculator's
     city_groups(card_ids, language) -> [(colour, [name])]   # a city's cards as the game groups them
     category_label(category, language) -> str   # the words of an engine score category
+    tiebreak_label(language) -> str             # the words of the sheet's tie-break (engine info: tiebreak)
+    city_summaries(frame, language) -> [{"wonder", "side", "facts": [words], "stages_label",
+        "stages": [{"text", "built"}], "tokens": [names], "groups": [(colour, [names])]}]
+                                                # a replay frame's players in words (the match page)
+    calculator_words() -> {"lead", "help"}      # the score-sheet calculator's words for this game
+    calculator_seat(data, index, language) -> dict   # a seat's form values (data: the query)
+    calculator_table_seat(form) -> dict         # that seat as engine.score_table reads it
+    calculator_notes(scored seat, language) -> [words]   # shown under its wonder on the sheet
+    calculator_value(value, language) -> words  # a table problem's value (an id) in words
+    CALCULATOR_SEAT_TEMPLATE: str               # the template of a seat of the calculator's form
+    TABLE_PROBLEMS: {code: words}               # engine.TableError problem codes in words
     CATEGORY_NOTES: {category: sheet key}       # a card named next to a category's points
     MODE_NAMES: {rating mode: words}            # every mode of info(game)["rating_modes"]
     HAS_BOARD: bool                             # the game page can draw its table: the lobby offers it
@@ -47,6 +58,8 @@ BOARD_CONSTANTS = ("HAS_BOARD", "BOARD_TEMPLATE", "BOARD_SCRIPT", "REPLAY_SCRIPT
 FUNCTIONS = (
     "game_name", "option_words", "page_catalogue", "board_words", "error_words", "names", "card_name",
     "wonder_name", "wonder_sides", "wonder_choices", "card_picker", "city_groups", "category_label",
+    "tiebreak_label", "city_summaries", "calculator_words", "calculator_seat", "calculator_table_seat",
+    "calculator_notes", "calculator_value",
 )
 
 _loaded = {}

@@ -299,3 +299,167 @@ def city_groups(card_ids, language):
 def category_label(category, language):
     texts = CATEGORY_WORDS.get(category)
     return _pick(texts, language, category) if texts else category
+
+
+# ---------------------------------------------------------------------------------------------
+# History pages (a finished match's cities, the tie-break's words) and the score-sheet
+# calculator. Kept apart from the board's words above.
+
+def token_name(token_id, language):
+    """A progress token's name; ids are per copy (``culture-2``) or per kind (``culture``)."""
+    kind = token_id.split("-")[0]
+    token = page_catalogue(language)["tokens"].get(kind)
+    return token["name"] if token else token_id
+
+
+def city_summaries(frame, language):
+    """The players of a replay frame (``engine.reveal``) in words, for the match page: [{"wonder",
+    "side": "", "facts": [words], "stages_label", "stages": [{"text", "built"}], "tokens": [progress
+    token names], "groups": [(colour, [card names, "name ×n" for copies])]}]."""
+    from collections import Counter
+
+    from django.utils.translation import gettext, ngettext, pgettext
+
+    wonders = page_catalogue(language)["wonders"]
+    cards = names(language)[0]
+    out = []
+    for seat, player in enumerate(frame["players"]):
+        stages = wonders.get(player["wonder"], {}).get("stages", [])
+        built = set(player["built"])
+        facts = [
+            pgettext("architects", "%(built)s of %(count)s stages built") % {"built": len(built), "count": len(stages)},
+            ngettext("%(count)s military victory token", "%(count)s military victory tokens",
+                     player["military"]) % {"count": player["military"]},
+        ]
+        if frame.get("cat") == seat:
+            facts.append(gettext("holds the cat"))
+        counted = Counter(_kind(card) for card in player["cards"])
+        groups = []
+        for colour in COLOUR_ORDER:
+            kinds = [kind for kind in counted if _colour_of(cards, kind) == colour]
+            if kinds:
+                groups.append((colour, [cards[kind]["name"] + (f" ×{counted[kind]}" if counted[kind] > 1 else "")
+                                        for kind in sorted(kinds, key=lambda kind: cards[kind]["name"])]))
+        out.append({
+            "wonder": wonder_name(player["wonder"], language),
+            "side": "",
+            "facts": facts,
+            "stages_label": pgettext("architects", "Wonder stages"),
+            "stages": [{"built": stage["stage"] in built,
+                        "text": (pgettext("architects", "Stage %(number)s: %(points)s points, built")
+                                 if stage["stage"] in built else
+                                 pgettext("architects", "Stage %(number)s: %(points)s points, not built"))
+                        % {"number": stage["stage"], "points": stage["points"]}}
+                       for stage in stages],
+            "tokens": [token_name(token, language) for token in player["tokens"]],
+            "groups": groups,
+        })
+    return out
+
+
+def _colour_of(cards, kind):
+    card = cards.get(kind)
+    return card["color"] if card else None
+
+
+def tiebreak_label(language):
+    """The words of the score sheet's tie-break column: the stages built."""
+    return pgettext_lazy("architects", "Stages built")
+
+
+# The score-sheet calculator: this game's seat form (its template below), the table the form sends
+# to engine.score_table ("architects": games/engine/architects/tabletop.py), and the words of the
+# engine's table problems.
+
+CALCULATOR_SEAT_TEMPLATE = "history/calculator/architects_seat.html"
+
+TABLE_PROBLEMS = {
+    "unknown_wonder": _("Choose a wonder."),
+    "ambiguous_wonder": _("This names several wonders."),
+    "duplicate_wonder": _("This wonder is already at another seat."),
+    "bad_stages": _("The stages built were not understood."),
+    "unknown_stage": _("This wonder has no such stage."),
+    "stage_out_of_order": _("A stage is built only once every stage of the levels below it is built."),
+    "bad_blue_cards": _("Blue cards are a whole number from 0."),
+    "bad_cat_cards": _("Blue cards with the cat are a whole number from 0."),
+    "bad_holds_cat": _("The cat was not understood."),
+    "two_cats": _("Only one player can hold the cat."),
+    "bad_military_tokens": _("Military Victory tokens are a whole number from 0."),
+    "too_many_military": _("More Military Victory tokens than the battles of this table could give."),
+    "bad_progress_tokens": _("The progress tokens were not understood."),
+    "unknown_token": _("There is no such progress token."),
+    "ambiguous_token": _("This names several progress tokens."),
+    "too_many_cards": _("More blue cards of this kind than the decks at this table hold."),
+    "too_many_copies": _("More copies of this progress token than the game has."),
+}
+
+
+def calculator_words():
+    """The calculator page's words for this game."""
+    return {
+        "lead": _("Played on a real table? For each player give the wonder and its built stages, the blue "
+                  "cards, the cat, the Military Victory tokens and the progress tokens, and get the score "
+                  "sheet."),
+        "help": _("Stage points follow the wonder chosen. Ties go to the player with more built stages."),
+    }
+
+
+def _whole(value):
+    try:
+        return int(str(value).strip() or 0)
+    except ValueError:
+        return value
+
+
+def calculator_seat(data, index, language):
+    """The values of seat `index` of the calculator's form (`data`: the GET or POST query): the
+    wonder's five stages (with their points once a wonder is chosen) and one box per progress
+    token copy (Culture twice)."""
+    prefix = f"seat-{index}-"
+    catalogue = page_catalogue(language)
+    wonder = data.get(prefix + "wonder", "")
+    built = data.getlist(prefix + "built")
+    tokens = data.getlist(prefix + "tokens")
+    stages = catalogue["wonders"].get(wonder, {}).get("stages") or [{"stage": n} for n in range(1, 6)]
+    return {
+        "wonder": wonder,
+        "wonder_options": [{"id": wonder_id, "name": name,
+                            "points": " ".join(str(stage["points"]) for stage in catalogue["wonders"][wonder_id]["stages"])}
+                           for wonder_id, name in wonder_choices(language)],
+        "built": built,
+        "stages": [{"number": stage["stage"], "points": stage.get("points"), "checked": str(stage["stage"]) in built}
+                   for stage in stages],
+        "blue_cards": data.get(prefix + "blue_cards", "0"),
+        "cat_cards": data.get(prefix + "cat_cards", "0"),
+        "holds_cat": bool(data.get(prefix + "cat")),
+        "military_tokens": data.get(prefix + "military_tokens", "0"),
+        "tokens": tokens,
+        "token_choices": [
+            {"id": kind, "copy": copy, "name": token["name"], "checked": tokens.count(kind) >= copy}
+            for kind, token in sorted(catalogue["tokens"].items(), key=lambda item: item[1]["name"])
+            for copy in range(1, token["copies"] + 1)
+        ],
+    }
+
+
+def calculator_table_seat(form):
+    """A seat of engine.score_table's table from the form's values."""
+    return {"wonder": form["wonder"], "built": [_whole(number) for number in form["built"]],
+            "blue_cards": _whole(form["blue_cards"]), "cat_cards": _whole(form["cat_cards"]),
+            "holds_cat": form["holds_cat"], "military_tokens": _whole(form["military_tokens"]),
+            "progress_tokens": form["tokens"]}
+
+
+def calculator_notes(row, language):
+    """Words under a scored seat's wonder: what each scoring progress token gives."""
+    return [_("%(token)s: %(points)s points") % {"token": token_name(kind, language), "points": points}
+            for kind, points in row.get("progress_points", {}).items()]
+
+
+def calculator_value(value, language):
+    """A table problem's value in words: a progress token or a wonder by its name."""
+    if isinstance(value, str):
+        if value in page_catalogue(language)["tokens"]:
+            return token_name(value, language)
+        return wonder_name(value, language)
+    return value

@@ -7,7 +7,8 @@ Rules source: the Italian rulebook (``shared/seeds/003_*.txt``) and our rulings 
 ``state.py`` (config, chance, setup, log, replay), ``turns.py`` (to_act, legal actions, apply),
 ``stages.py`` (stages and payments), ``progress.py`` (science and progress tokens),
 ``battles.py``, ``scoring.py``, ``view.py`` (views, hidden ids, reveal, seat labels),
-``sample.py`` (sample_state) and ``heuristics.py`` (the greedy bot's values).
+``sample.py`` (sample_state), ``heuristics.py`` (the greedy bot's values) and ``tabletop.py``
+(scoring a physical table: the calculator).
 """
 from . import catalogue as _catalogue
 from .heuristics import action_value
@@ -72,6 +73,16 @@ class _Game:
     hidden_ids = staticmethod(hidden_ids)
     sample_state = staticmethod(sample_state)
     action_value = staticmethod(action_value)
+
+    @staticmethod
+    def score_table(table):
+        from .tabletop import score_table
+        return score_table(table)
+
+    @staticmethod
+    def table_players():
+        from .tabletop import MAX_SEATS, MIN_SEATS
+        return MIN_SEATS, MAX_SEATS
 
     @property
     def INFO(self):

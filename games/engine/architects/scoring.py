@@ -20,27 +20,33 @@ CATEGORIES = ("wonder", "blue", "cat", "military", "progress")
 TIEBREAK = "stages"
 
 
-def progress_points(player):
+def progress_breakdown(player):
+    """{token kind: points} of the player's scoring progress tokens (both Cultures together under
+    "culture"); tokens that score nothing are left out."""
     cat = _cat.get()
     kinds = [cat.token(t) for t in player["tokens"]]
-    points = 0
+    out = {}
     cultures = 0
     for token in kinds:
         facts = token.facts
         if token.effect == "wonder_points":
-            points += facts["complete"] if is_complete(player) else facts["building"]
+            out[token.id] = facts["complete"] if is_complete(player) else facts["building"]
         elif token.effect == "points_per_cat_icon":
-            points += facts["points"] * sum(1 for card in player["cards"] if cat.kind(card).cat)
+            out[token.id] = facts["points"] * sum(1 for card in player["cards"] if cat.kind(card).cat)
         elif token.effect == "points_per_military_token":
-            points += facts["points"] * player["military"]
+            out[token.id] = facts["points"] * player["military"]
         elif token.effect == "points_per_progress_token":
-            points += facts["points"] * len(kinds)
+            out[token.id] = facts["points"] * len(kinds)
         elif token.effect == "culture":
             cultures += 1
     if cultures:
-        culture = next(t for t in kinds if t.effect == "culture").facts
-        points += culture["both"] if cultures >= 2 else culture["one"]
-    return points
+        culture = next(t for t in kinds if t.effect == "culture")
+        out[culture.id] = culture.facts["both"] if cultures >= 2 else culture.facts["one"]
+    return out
+
+
+def progress_points(player):
+    return sum(progress_breakdown(player).values())
 
 
 def score_sheet(state, seat):

@@ -132,6 +132,11 @@ class _Game:
         from .tabletop import score_table
         return score_table(table)
 
+    @staticmethod
+    def table_players():
+        from .tabletop import MAX_SEATS, MIN_SEATS
+        return MIN_SEATS, MAX_SEATS
+
     @property
     def INFO(self):
         return _info()

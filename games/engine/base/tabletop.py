@@ -20,11 +20,11 @@ cards, say), more copies of a card on the table than the deck has at that player
 exists once), a card that is not in the deck at that player count, more cards and stages than
 there are turns, conflict tokens that are not 1, 3, 5 or -1, or more tokens than battles.
 """
-import unicodedata
 from collections import Counter
 from functools import lru_cache
 
 from ..errors import TableError
+from ..tables import fold, problem as _problem, whole_number as _int
 from . import SCORE_CATEGORIES
 from . import catalogue as _cat
 from .scoring import scores
@@ -36,14 +36,6 @@ MAX_STAGES = 4
 MAX_CARDS = 30
 TURNS = 18
 VICTORY_TOKENS = (1, 3, 5)
-
-
-def fold(text: str) -> str:
-    """Case, accents, apostrophes and spacing do not matter in a name."""
-    text = unicodedata.normalize("NFKD", str(text).casefold())
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    text = text.replace("’", "'").replace("-", " ").replace("_", " ")
-    return " ".join(text.split())
 
 
 @lru_cache(maxsize=1)
@@ -73,22 +65,6 @@ def copies_at(cards, players):
         else:
             total += sum(1 for threshold in card.copies if threshold <= players)
     return total
-
-
-def _problem(code, message, seat=None, field=None, value=None, **facts):
-    out = {"code": code, "message": message}
-    if seat is not None:
-        out["seat"] = seat
-    if field is not None:
-        out["field"] = field
-    if value is not None:
-        out["value"] = value
-    out.update(facts)
-    return out
-
-
-def _int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def parse_table(data):

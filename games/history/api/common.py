@@ -14,7 +14,7 @@ __all__ = [
     "query_mode", "query_players", "wonder_name", "card_name", "player_or_404", "errors", "CALCULATOR_GAME",
 ]
 
-# The game the score-sheet calculator (its page and POST /api/score-sheet/) scores.
+# The game the score-sheet calculator (its page and POST /api/score-sheet/) scores when none is named.
 CALCULATOR_GAME = "base"
 
 MODE_DESCRIPTION = (

@@ -14,12 +14,20 @@ SCORE_REQUEST_EXAMPLE = {"seats": [
      "coins": 2, "military": [-1, -1, -1]},
 ]}
 
+ARCHITECTS_TABLE_EXAMPLE = {"game": "architects", "seats": [
+    {"name": "Ann", "wonder": "giza", "built": [1, 2, 3], "blue_cards": 2, "cat_cards": 1, "holds_cat": True,
+     "military_tokens": 2, "progress_tokens": ["culture", "Educazione"]},
+    {"name": "Bo", "wonder": "Éphesos", "built": [1, 2, 4], "blue_cards": 1, "military_tokens": 3,
+     "progress_tokens": ["decoration"]},
+]}
+
 
 def _example_sheets():
     fields = categories.api_fields(CALCULATOR_GAME)
     return [
         {"seat": seat["seat"], **{fields[key]: points for key, points in seat["categories"].items()},
-         "total": seat["total"], "coins": seat["coins"], "rank": seat["rank"], "copied_guild": seat["copied_guild"]}
+         "total": seat["total"], "tiebreak": seat[engine.info(CALCULATOR_GAME)["tiebreak"]], "coins": seat["coins"],
+         "rank": seat["rank"], "copied_guild": seat["copied_guild"]}
         for seat in engine.score_table(CALCULATOR_GAME, SCORE_REQUEST_EXAMPLE)
     ]
 

@@ -6,7 +6,6 @@ from rest_framework import serializers
 
 from games import engine
 from games.history import categories
-from games.history.api.common import CALCULATOR_GAME
 
 
 class PerCategorySerializer(serializers.Serializer):
@@ -50,15 +49,20 @@ class AveragePointsSerializer(PerCategorySerializer):
 class ScoreSheetRowSerializer(CategoryPointsSerializer):
     seat = serializers.IntegerField(help_text="0-based, clockwise.")
     total = serializers.IntegerField()
-    coins = serializers.IntegerField(help_text="Coins at the end: the tie-break.")
-    rank = serializers.IntegerField(help_text="1 = best; a tie on points and coins shares the rank.")
+    tiebreak = serializers.IntegerField(
+        help_text="The value that breaks a tie on points (engine info: tiebreak): coins in the base game, built "
+        "stages in Architects.")
+    coins = serializers.IntegerField(allow_null=True, help_text="Coins at the end; null in a game without coins "
+                                     "(Architects).")
+    rank = serializers.IntegerField(help_text="1 = best; a tie on points and on the tie-break shares the rank.")
     copied_guild = serializers.CharField(allow_null=True, help_text="Olympia B: the neighbour's guild copied.")
 
 
 class WonderSideSerializer(serializers.Serializer):
     wonder = serializers.CharField()
     wonder_name = serializers.CharField(help_text="In ?lang=.")
-    side = serializers.CharField()
+    side = serializers.CharField(allow_null=True, help_text="A or B; null in a game whose wonders have no sides "
+                                 "(Architects).")
 
 
 class SeatSummarySerializer(WonderSideSerializer):
@@ -143,28 +147,29 @@ class MatchDetailSerializer(serializers.Serializer):
     live = serializers.JSONField(
         allow_null=True, help_text="While the match runs: the spectators' view (engine.view(state, None)), nothing more.")
     log = LogEntrySerializer(many=True, allow_null=True, help_text="Once the match is over: the whole action log.")
-    hands = TurnHandsSerializer(many=True, allow_null=True, help_text="Once the match is over: every hand of every turn.")
+    hands = TurnHandsSerializer(many=True, allow_null=True, help_text="Once the match is over: every hand of every "
+                                "turn; null in a game without hands (Architects).")
 
 
 class FramePlayerSerializer(serializers.Serializer):
+    """A player of a frame: these fields in every game, the rest as the game's engine.reveal gives
+    them (the base game: side, coins, hand, built cards, the cards under the wonder, conflict
+    tokens; Architects: cards, built stage numbers, progress tokens, Military Victory tokens)."""
+
     seat = serializers.IntegerField()
     wonder = serializers.CharField()
-    side = serializers.CharField(allow_null=True)
-    coins = serializers.IntegerField()
-    hand = serializers.ListField(child=serializers.CharField())
-    built = serializers.ListField(child=serializers.CharField())
-    stages = serializers.ListField(child=serializers.CharField(), help_text="The cards under the wonder.")
-    tokens = serializers.ListField(child=serializers.IntegerField())
     total = serializers.IntegerField(help_text="The score at that moment.")
 
 
 class FrameSerializer(serializers.Serializer):
+    """A step of the replay: the game's engine.reveal at that step (these fields in every game; the
+    base game adds age and the discard pile, Architects the decks, the progress tokens, the conflict
+    tokens and the cat)."""
+
     index = serializers.IntegerField(help_text="The last log entry applied.")
-    age = serializers.IntegerField()
     turn = serializers.IntegerField()
     phase = serializers.CharField()
     events = serializers.ListField(child=serializers.JSONField())
-    discard = serializers.ListField(child=serializers.CharField())
     players = FramePlayerSerializer(many=True)
 
 
@@ -291,42 +296,6 @@ class WonderStatsSerializer(serializers.Serializer):
     mode = serializers.CharField()
     players = serializers.IntegerField(allow_null=True)
     results = WonderStatSerializer(many=True)
-
-
-# The score-sheet calculator.
-
-
-class TableSeatSerializer(serializers.Serializer):
-    name = serializers.CharField(required=False, allow_blank=True, max_length=50)
-    wonder = serializers.CharField(max_length=80, help_text="A wonder id (rhodes) or name, city or wonder, any language.")
-    side = serializers.ChoiceField(choices=["A", "B"], default="A")
-    stages = serializers.IntegerField(min_value=0, max_value=4, default=0, help_text="Stages built.")
-    cards = serializers.ListField(child=serializers.CharField(max_length=80), default=list, max_length=30,
-                                  help_text="Card ids (lumber_yard) or names in any language.")
-    coins = serializers.IntegerField(min_value=0, max_value=999, default=0)
-    military = serializers.ListField(child=serializers.IntegerField(min_value=-1, max_value=5), default=list,
-                                     max_length=6, help_text="Conflict tokens: 1, 3, 5 for victories, -1 for defeats.")
-
-
-CALCULATOR_FACTS = engine.info(CALCULATOR_GAME)
-
-
-class TableSerializer(serializers.Serializer):
-    seats = TableSeatSerializer(
-        many=True, max_length=CALCULATOR_FACTS["max_players"],
-        help_text=f"{CALCULATOR_FACTS['min_players']} to {CALCULATOR_FACTS['max_players']} seats, clockwise: "
-        "each seat's left neighbour is the next.")
-
-
-class ScoredSeatSerializer(ScoreSheetRowSerializer, WonderSideSerializer):
-    name = serializers.CharField()
-    stages = serializers.IntegerField()
-    cards = serializers.ListField(child=serializers.CharField(), help_text="The card ids understood.")
-
-
-class ScoredTableSerializer(serializers.Serializer):
-    seats = ScoredSeatSerializer(many=True)
-    names = serializers.DictField(child=serializers.CharField(), help_text="Card names in ?lang=.")
 
 
 class MeSerializer(PlayerSerializer):

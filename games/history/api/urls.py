@@ -1,7 +1,7 @@
 """/api/ routes of the history: matches, players, leaderboard, statistics, score sheet, me, token."""
 from django.urls import path
 
-from games.history.api import account, views
+from games.history.api import account, calculator_views, views
 
 
 match_list = views.MatchViewSet.as_view({"get": "list"})
@@ -20,7 +20,7 @@ urlpatterns = [
     path("players/<str:username>/rating-history/", player_history, name="api-player-rating-history"),
     path("leaderboard/", views.LeaderboardView.as_view(), name="api-leaderboard"),
     path("stats/wonders/", views.WonderStatsView.as_view(), name="api-wonder-stats"),
-    path("score-sheet/", views.ScoreSheetView.as_view(), name="api-score-sheet"),
+    path("score-sheet/", calculator_views.ScoreSheetView.as_view(), name="api-score-sheet"),
     path("me/", account.MeView.as_view(), name="api-me"),
     path("auth/token/", account.TokenView.as_view(), name="api-auth-token"),
     path("auth/tokens/", account.TokenListView.as_view(), name="api-auth-tokens"),

@@ -10,27 +10,23 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import exceptions, mixins, status, viewsets
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle, UserRateThrottle
 from rest_framework.views import APIView
 
 from cards.language import api_language
 from accounts.services import display_name
 from games import engine
-from games.history import categories
 from games.history.api import serializers as s
 from games.history.api.common import (
-    CALCULATOR_GAME, LANG_PARAMETER, MODE_DESCRIPTION, MODE_PARAMETER, PLAYERS_PARAMETER, USERNAME_PARAMETER,
-    card_name, errors, player_or_404, query_int, query_mode, query_players, wonder_name,
+    LANG_PARAMETER, MODE_DESCRIPTION, MODE_PARAMETER, PLAYERS_PARAMETER, USERNAME_PARAMETER,
+    errors, player_or_404, query_int, query_mode, query_players, wonder_name,
 )
 from games.history.api.filters import MatchFilter
 from games.history.api.pagination import NewestFirstCursor
 from games.history.timeline import hands_by_turn, match_timeline
 from games.history.models import MatchRecord, RatingChange
 from games.history.ratings import PROVISIONAL_SIGMA
-from wonders_site.api_errors import error_body
 from games.history.api.examples import (
-    LEADERBOARD_EXAMPLE, MATCH_DETAIL_EXAMPLE, MATCH_LIST_EXAMPLE, PLAYER_EXAMPLE, SCORE_REQUEST_EXAMPLE,
-    STATS_EXAMPLE,
+    LEADERBOARD_EXAMPLE, MATCH_DETAIL_EXAMPLE, MATCH_LIST_EXAMPLE, PLAYER_EXAMPLE, STATS_EXAMPLE,
 )
 from games.history.queries import (
     leaderboard_rows, log_rows, match_options, names_of, player_payload, player_stats,
@@ -145,7 +141,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             ]
         if finished and match.state is not None:
             data["log"] = log_rows(match)
-            data["hands"] = hands_by_turn(match_timeline(match))
+            data["hands"] = _hands(match_timeline(match))
         return Response(data)
 
     @extend_schema(
@@ -171,6 +167,14 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             raise NotFinished()
         frames = match_timeline(match)
         return Response({"match": match.pk, "frames": frames, "names": names_of(match.game, lang)})
+
+
+def _hands(frames):
+    """Every hand of every turn, or None in a game whose players hold no hand (Architects: every
+    card lies face up in front of its player, and the replay shows the decks)."""
+    if not all("hand" in player for frame in frames for player in frame["players"]):
+        return None
+    return hands_by_turn(frames)
 
 
 class PlayerViewSet(viewsets.ViewSet):
@@ -258,49 +262,3 @@ class WonderStatsView(APIView):
         players = query_players(request)
         lang = api_language(request)
         return Response({"mode": mode, "players": players, "results": wonder_stats(mode, players, lang)})
-
-
-# ---------------------------------------------------------------------------------------------
-# the score-sheet calculator
-class ScoreSheetView(APIView):
-    throttle_classes = [AnonRateThrottle, UserRateThrottle, ScopedRateThrottle]
-    throttle_scope = "score_sheet"
-
-    @extend_schema(
-        summary="Score a game played on a real table.",
-        description="The seats in order (clockwise), each with wonder, side, stages built, the cards built (ids "
-        "or names in any language), coins and conflict tokens. The answer is the engine's score sheet: science "
-        "wildcards and Olympia B's copied guild are placed where they give the most. A table that could not "
-        "exist is a 400 listing each problem (`details.problems`: code, seat, field, value, message): unknown "
-        "wonder or card, a wonder twice, the same structure twice in a city, more stages than the side has, "
-        "more copies of a card than the deck has at that player count, impossible conflict tokens.",
-        parameters=[LANG_PARAMETER],
-        request=s.TableSerializer,
-        responses={200: s.ScoredTableSerializer, **errors(400, 429)},
-        examples=[
-            OpenApiExample("a table of three", SCORE_REQUEST_EXAMPLE, request_only=True),
-            OpenApiExample("unknown card", error_body("impossible_table", "This table could not exist.", {"problems": [
-                {"code": "unknown_card", "message": "There is no card 'Tempel'.", "seat": 0, "field": "cards",
-                 "value": "Tempel"}]}), response_only=True, status_codes=["400"]),
-        ],
-    )
-    def post(self, request):
-        lang = api_language(request)
-        body = s.TableSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        try:
-            seats = engine.score_table(CALCULATOR_GAME, {"seats": [dict(seat) for seat in body.validated_data["seats"]]})
-        except engine.TableError as error:
-            return Response(error_body("impossible_table", "This table could not exist.", {"problems": error.problems}),
-                            status=status.HTTP_400_BAD_REQUEST)
-        fields = categories.api_fields(CALCULATOR_GAME)
-        for seat in seats:
-            # each category under its API name, whatever flat fields the engine's sheet carries
-            for key, points in seat.pop("categories").items():
-                seat[fields[key]] = points
-            seat["wonder_name"] = wonder_name(CALCULATOR_GAME, seat["wonder"], lang)
-        names = {c: card_name(CALCULATOR_GAME, c, lang) for seat in seats for c in seat["cards"]}
-        for seat in seats:
-            if seat["copied_guild"]:
-                names[seat["copied_guild"]] = card_name(CALCULATOR_GAME, seat["copied_guild"], lang)
-        return Response({"seats": seats, "names": names})

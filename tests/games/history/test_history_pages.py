@@ -185,13 +185,17 @@ def test_the_calculator_labels_the_score_categories_in_the_pages_language(client
     assert f'<th scope="col" class="num">{guilds}</th>' in html
 
 
-def test_the_calculator_offers_the_player_counts_its_game_declares(client, db, monkeypatch):
-    facts = dict(engine.info("base"), min_players=4, max_players=5)
-    monkeypatch.setattr(engine, "info", lambda game: facts)
+def test_the_calculator_offers_the_player_counts_its_games_table_scoring_takes(client, db, monkeypatch):
+    monkeypatch.setattr(engine, "table_players", lambda game: (4, 5))
     html = client.get(url("score-calculator", "en")).content.decode()
     assert re.findall(r'<option value="(\d)"', html) == ["4", "5"]
     assert '<option value="4" selected>' in html
     assert html.count('<fieldset class="seat') == 5
+
+
+def test_the_base_calculator_starts_at_three_players_its_table_scoring_takes(client, db):
+    html = client.get(url("score-calculator", "en")).content.decode()
+    assert re.findall(r'<option value="(\d)"', html) == ["3", "4", "5", "6", "7"]
 
 
 def test_the_leaderboard_page_switches_between_the_rating_modes(client, db):

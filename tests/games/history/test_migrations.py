@@ -90,3 +90,25 @@ def test_going_back_before_the_move_puts_the_category_columns_back_from_the_resu
     result = old.get_model("games", "SeatResult").objects.get(match_id=match.pk)
     assert (result.military, result.wonder_points, result.guilds, result.total) == (6, 5, 8, 40)
     migrate(latest())
+
+
+def test_history_0006_copies_each_results_coins_into_its_tie_break_and_going_back_zeroes_missing_coins():
+    games = [key for key in latest() if key[0] == "games"]
+    before = [("history", "0005_seat_result_drops_category_columns"), *games]
+    old = migrate(before)
+    match = old.get_model("games", "Match").objects.create(
+        game="base", status="finished", players=3, invite_code="tie006", seed=7, finished_at=NOW)
+    SeatResult = old.get_model("history", "SeatResult")
+    for seat, coins in enumerate([9, 0, 4]):
+        SeatResult.objects.create(match=match, seat=seat, wonder="giza", side="A", rank=seat + 1, total=40 - seat,
+                                  coins=coins, mode="base", players=3, rated=False, finished_at=NOW)
+
+    new = migrate([("history", "0006_seat_result_tiebreak"), *games])
+    results = list(new.get_model("history", "SeatResult").objects.order_by("seat"))
+    assert [(r.coins, r.tiebreak) for r in results] == [(9, 9), (0, 0), (4, 4)]
+    new.get_model("history", "SeatResult").objects.filter(seat=1).update(coins=None)  # an Architects-like row
+
+    back = migrate(before)
+    assert list(back.get_model("history", "SeatResult").objects.order_by("seat").values_list("coins", flat=True)) \
+        == [9, 0, 4]
+    migrate(latest())

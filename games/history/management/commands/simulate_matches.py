@@ -3,7 +3,8 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.history.simulate import simulate
+from games import engine
+from games.history.simulate import SIMULATED_GAME, simulate
 
 
 class Command(BaseCommand):
@@ -15,8 +16,9 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=0, help="Same seed, same matches.")
         parser.add_argument("--bot-share", type=float, default=0.2, help="Share of matches with a bot seat.")
         parser.add_argument("--days", type=int, default=90, help="The matches are spread over this many days.")
+        parser.add_argument("--game", default=SIMULATED_GAME, choices=engine.games(), help="The game played.")
 
-    def handle(self, *args, players, matches, seed, bot_share, days, **options):
+    def handle(self, *args, players, matches, seed, bot_share, days, game=SIMULATED_GAME, **options):
         if players < 3:
             raise CommandError("--players must be at least 3")
         if matches < 0:
@@ -24,7 +26,7 @@ class Command(BaseCommand):
         if not 0 <= bot_share <= 1:
             raise CommandError("--bot-share is between 0 and 1")
         started = time.monotonic()
-        ids = simulate(players, matches, seed=seed, bot_share=bot_share, days=days,
+        ids = simulate(players, matches, seed=seed, bot_share=bot_share, days=days, game=game,
                        progress=lambda k: self.stdout.write(f"{k} matches"))
         elapsed = time.monotonic() - started
         self.stdout.write(self.style.SUCCESS(

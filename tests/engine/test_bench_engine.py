@@ -1,0 +1,26 @@
+"""bench/bench_engine.py: the engine benchmark measures every game it is asked for."""
+import importlib.util
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "bench_engine.py"
+
+
+def _bench_module():
+    spec = importlib.util.spec_from_file_location("bench_engine", BENCH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_bench_prints_architects_games_per_second_at_each_asked_player_count(capsys):
+    bench = _bench_module()
+    bench.main(["--seconds", "0.01", "--players", "", "--architects-players", "2,7"])
+    lines = capsys.readouterr().out.splitlines()
+    architects = [line for line in lines if line.split()[0] == "architects"]
+    assert [line.split()[1] for line in architects] == ["2", "7"]
+    assert all("games/s" in line for line in architects)
+
+
+def test_a_random_legal_architects_game_ends(capsys):
+    bench = _bench_module()
+    assert bench.play(4, seed=3, game="architects") > 0

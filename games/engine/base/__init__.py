@@ -6,7 +6,13 @@ The game's entry in the registry (``GAME``) and the one place its static facts a
 ``trading.py`` (what a city produces and pays), ``catalogue.py`` (the card data),
 ``heuristics.py`` (the greedy bot's values) and ``tabletop.py`` (scoring a physical table). The
 2-player variant (``players: 2``) is ``two_players.py`` (its turn), ``two_players_view.py`` and
-``two_players_sample.py``; the functions below hand a 2-player state to them.
+``two_players_sample.py``; the functions below hand a 2-player state to them. The Cities
+expansion (``expansions: ["cities"]``, ``teams``) is ``cities_setup.py``, ``cities_rules.py``,
+``cities_scoring.py`` and ``cities_view.py``, hooked into the modules above.
+
+INFO's ``max_players`` stays 7, the range with the default options: 8 players need Cities, and
+the ``expansions`` option says so (``"players": [3, 8]``). ``score_categories`` always lists
+``black``: every sheet has it, 0 without Cities.
 """
 from . import catalogue as _catalogue
 from . import rules as _rules
@@ -28,6 +34,7 @@ SCORE_CATEGORIES = list(CATEGORIES)
 PUBLIC_EVENTS = [
     "chosen", "sides_chosen", "age_start", "turn_resolved", "leftovers_discarded", "prompt",
     "seventh_card", "built_from_discard", "passed", "military", "age_end", "game_over",
+    "debt_due", "debts_settled",
 ]
 
 
@@ -38,8 +45,13 @@ def _info():
         "max_players": 7,
         "options": [
             {"name": "sides", "kind": "choice", "choices": ["A", "B", "random", "choose"], "default": "A"},
-            {"name": "wonders", "kind": "per_seat", "choices": list(_catalogue.get().wonder_ids),
-             "default": None},
+            {"name": "wonders", "kind": "per_seat",
+             "choices": list(_catalogue.get().wonder_ids) + list(_catalogue.get().cities_wonder_ids),
+             "default": None, "needs": {w: "cities" for w in _catalogue.get().cities_wonder_ids}},
+            {"name": "expansions", "kind": "multi", "choices": ["cities"], "default": [],
+             "players": {"cities": [3, 8]}},
+            {"name": "teams", "kind": "choice", "choices": [False, True], "default": False,
+             "needs": "cities", "players": [4, 6, 8]},
         ],
         "score_categories": list(SCORE_CATEGORIES),
         "tiebreak": "coins",
@@ -47,7 +59,7 @@ def _info():
         "bot_levels": ["random", "greedy", "search"],
         "timeout_bot": "greedy",
         "seat_label_keys": ["wonder", "side"],
-        "rating_modes": ["base", "base-2p"],
+        "rating_modes": ["base", "base-2p", "cities", "cities-teams"],
     }
 
 
@@ -76,6 +88,10 @@ seat_labels = _by_table(_labels_of_every_seat, _two_view.seat_labels)
 
 
 def rating_mode(cfg):
+    if cfg.get("teams"):
+        return "cities-teams"
+    if "cities" in (cfg.get("expansions") or ()):
+        return "cities"
     return "base-2p" if cfg["players"] == 2 else "base"
 
 

@@ -22,9 +22,14 @@ COLOUR_ORDER = tuple(COLORS)
 
 # The game page can draw this game's table (static/js/game.js): the lobby offers it.
 HAS_BOARD = True
+# Options the lobby leaves off its form (their defaults apply): the game page does not draw the
+# Cities expansion yet (black cards, debt, diplomacy, teams).
+LOBBY_HIDDEN_OPTIONS = ("expansions", "teams")
 
 # The rating modes of engine.rating_mode, in words.
-MODE_NAMES = {"base": _("7 Wonders, 3 to 7 players"), "base-2p": _("7 Wonders, 2 players (with the Free City)")}
+MODE_NAMES = {"base": _("7 Wonders, 3 to 7 players"), "base-2p": _("7 Wonders, 2 players (with the Free City)"),
+              "cities": _("7 Wonders with Cities, 3 to 8 players"),
+              "cities-teams": _("7 Wonders with Cities, teams of two")}
 
 # Refusal codes of the base game's rules, in words (the site's own codes are in games/views/words.py).
 RULE_ERRORS = {
@@ -147,6 +152,14 @@ def option_words(language):
             "choices": {wonder_id: wonder["name"] for wonder_id, wonder in wonders.items()},
             "seat_label": _("Wonder of seat %(seat)s"),
             "empty": pgettext_lazy("wonder", "random"),
+        },
+        "expansions": {
+            "label": _("Expansions"),
+            "choices": {"cities": _("Cities (black cards, debt, diplomacy; up to 8 players)")},
+        },
+        "teams": {
+            "label": _("Teams of two"),
+            "choices": {False: _("every player for themselves"), True: _("teams of two partners side by side")},
         },
     }
 

@@ -11,7 +11,8 @@ expansion (``expansions: ["cities"]``, ``teams``) is ``cities_setup.py``, ``citi
 ``cities_scoring.py`` and ``cities_view.py``, hooked into the modules above.
 
 INFO's ``max_players`` stays 7, the range with the default options: 8 players need Cities, and
-the ``expansions`` option says so (``"players": [3, 8]``). ``score_categories`` always lists
+the ``expansions`` option says so (``"players": {"cities": [3, 8]}``), and the wonders it adds
+to the ``wonders`` option's values (``"wonders": {"cities": ["petra", "byzantium"]}``). ``score_categories`` always lists
 ``black``: every sheet has it, 0 without Cities.
 """
 from . import catalogue as _catalogue
@@ -45,11 +46,11 @@ def _info():
         "max_players": 7,
         "options": [
             {"name": "sides", "kind": "choice", "choices": ["A", "B", "random", "choose"], "default": "A"},
-            {"name": "wonders", "kind": "per_seat",
-             "choices": list(_catalogue.get().wonder_ids) + list(_catalogue.get().cities_wonder_ids),
-             "default": None, "needs": {w: "cities" for w in _catalogue.get().cities_wonder_ids}},
+            {"name": "wonders", "kind": "per_seat", "choices": list(_catalogue.get().wonder_ids),
+             "default": None},
             {"name": "expansions", "kind": "multi", "choices": ["cities"], "default": [],
-             "players": {"cities": [3, 8]}},
+             "players": {"cities": [3, 8]},
+             "wonders": {"cities": list(_catalogue.get().cities_wonder_ids)}},
             {"name": "teams", "kind": "choice", "choices": [False, True], "default": False,
              "needs": "cities", "players": [4, 6, 8]},
         ],

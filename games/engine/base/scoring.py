@@ -141,7 +141,7 @@ def scores(state):
                     sheet["copied_guild"] = gid
         sheet["seat"] = s
         sheets.append(sheet)
-    if state["config"].get("teams"):
+    if (state.get("config") or {}).get("teams"):
         from .cities_scoring import rank_teams
         return rank_teams(sheets)
     for sheet in sheets:

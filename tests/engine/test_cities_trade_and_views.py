@@ -103,3 +103,11 @@ def test_cities_games_have_their_own_rating_modes():
     assert engine.rating_mode({"game": "base", "players": 5, "expansions": ["cities"]}) == "cities"
     assert engine.rating_mode({"game": "base", "players": 6, "expansions": ["cities"], "teams": True}) == "cities-teams"
     assert {"cities", "cities-teams"} <= set(engine.info("base")["rating_modes"])
+
+
+def test_every_bot_level_plays_a_cities_team_game_to_the_end():
+    from games.engine import testing
+
+    config = {"game": "base", "players": 4, "sides": "B", "expansions": ["cities"], "teams": True}
+    state = testing.check_bots_finish(config, seed=6, levels=["search", "greedy", "random", "greedy"], iterations=2)
+    assert engine.is_over(state) and all("team_total" in sheet for sheet in engine.scores(state))

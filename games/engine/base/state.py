@@ -5,7 +5,8 @@ Config (a plain dict; ``normalize_config`` fills defaults and validates)::
     {"game": "base", "players": 2..7,
      "sides": "A" | "B" | "random" | "choose" | [per seat "A"/"B"/"random"],
      "wonders": None | [per seat wonder id or None (= random)],
-     "variants": []}
+     "variants": [],
+     "expansions": ["cities"], "teams": bool}   # only with an expansion (cities_setup.py)
 
 ``game`` is only ``"base"`` for now; ``variants`` is kept for later (Cities, Architects plug in
 there and in ``game``) and must be empty. ``players: 2`` is the 2-player variant
@@ -92,8 +93,10 @@ def normalize_config(config):
     if variants:
         raise ConfigError("unsupported_variant", variants=variants)
     expansions, teams = _cities.check(config, n, wonders)
-    return {"game": game, "players": n, "sides": sides, "wonders": wonders, "variants": variants,
-            "expansions": expansions, "teams": teams}
+    out = {"game": game, "players": n, "sides": sides, "wonders": wonders, "variants": variants}
+    if expansions:  # kept out of a plain base config, which reads as it always did
+        out.update(expansions=expansions, teams=teams)
+    return out
 
 
 def draw_chance(cfg, seed):

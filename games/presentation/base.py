@@ -50,6 +50,10 @@ RULE_ERRORS = {
     "stage_out_of_order": _("Stages are built in order."),
     "must_build": _("A card of the discard pile can be built: choose one."),
     "bad_side": _("Choose side A or B."),
+    "bad_debt_payment": _("You can pay at most what you owe and what you hold."),
+    "unsupported_expansion": _("That expansion is not available."),
+    "bad_teams": _("Teams need the Cities expansion and 4, 6 or 8 players."),
+    "wonder_needs_expansion": _("Petra and Byzantium need the Cities expansion."),
 }
 
 # The words game.js draws the base game's board with (%(name)s placeholders are filled by the script).

@@ -137,3 +137,14 @@ def test_the_higher_team_total_wins_and_a_tie_goes_to_the_team_with_more_coins()
     state["players"][2]["coins"] = 3
     state["players"][1]["coins"] = 6  # one point more
     assert [s["rank"] for s in engine.scores(state)] == [1, 1, 2, 2]
+
+
+def test_only_a_cities_game_s_sheets_carry_the_black_category():
+    info = engine.info("base")
+    assert "black" not in info["score_categories"] and "black" in info["option_score_categories"]
+    plain = engine.new_game({"game": "base", "players": 3}, seed=1)
+    assert all("black" not in sheet for sheet in engine.scores(plain))
+    cities = cities_state(players=3, built={0: ["gates_of_the_city"]})
+    sheet = engine.scores(cities)[0]
+    assert sheet["black"] == 4
+    assert sheet["total"] == sum(sheet[c] for c in info["score_categories"]) + sheet["black"]

@@ -12,8 +12,9 @@ expansion (``expansions: ["cities"]``, ``teams``) is ``cities_setup.py``, ``citi
 
 INFO's ``max_players`` stays 7, the range with the default options: 8 players need Cities, and
 the ``expansions`` option says so (``"players": {"cities": [3, 8]}``), and the wonders it adds
-to the ``wonders`` option's values (``"wonders": {"cities": ["petra", "byzantium"]}``). ``score_categories`` always lists
-``black``: every sheet has it, 0 without Cities.
+to the ``wonders`` option's values (``"wonders": {"cities": ["petra", "byzantium"]}``).
+``score_categories`` lists what every config scores; ``black`` is in ``option_score_categories``:
+only a Cities game's sheets carry it (engine README, "Scores").
 """
 from . import catalogue as _catalogue
 from . import rules as _rules
@@ -27,10 +28,10 @@ from ..errors import ConfigError  # noqa: F401  (re-exported for the game's call
 from .heuristics import action_value
 from .replay import action_log, replay as _replay
 from .rules import blocked_builds, is_over
-from .scoring import CATEGORIES
+from .scoring import BASE_CATEGORIES
 from .state import draw_chance, initial_state, is_two_players, normalize_config
 
-SCORE_CATEGORIES = list(CATEGORIES)
+SCORE_CATEGORIES = list(BASE_CATEGORIES)
 
 PUBLIC_EVENTS = [
     "chosen", "sides_chosen", "age_start", "turn_resolved", "leftovers_discarded", "prompt",
@@ -55,6 +56,7 @@ def _info():
              "needs": "cities", "players": [4, 6, 8]},
         ],
         "score_categories": list(SCORE_CATEGORIES),
+        "option_score_categories": {"black": {"option": "expansions", "value": "cities"}},
         "tiebreak": "coins",
         "public_events": list(PUBLIC_EVENTS),
         "bot_levels": ["random", "greedy", "search"],

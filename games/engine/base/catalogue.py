@@ -194,7 +194,8 @@ class Wonder:
 
 
 class Catalogue:
-    """Lookup tables: ``cards`` (id -> Card, every expansion), ``by_age`` (age -> [Card]),
+    """Lookup tables: ``cards`` (id -> Card, every expansion), ``card_list`` (the base game's
+    cards, data order: the calculator's), ``by_age`` (age -> [Card], base),
     ``guilds`` (the base game's), ``wonders`` (id -> Wonder, every expansion), ``wonder_ids``
     (the base game's, data order). Cities (``cards/data/cities/cities.json``): ``black`` (age ->
     [Card]), ``cities_guilds`` (the 3 new ones), ``cities_wonder_ids``."""
@@ -202,7 +203,7 @@ class Catalogue:
     def __init__(self, cards, wonders, data_dir):
         self.data_dir = str(data_dir)
         self.cards = {c.id: c for c in cards}
-        self.card_list = list(cards)
+        self.card_list = [c for c in cards if c.expansion == "base"]  # the base game's, data order
         self.by_age = {1: [], 2: [], 3: []}
         self.black = {1: [], 2: [], 3: []}
         for c in cards:

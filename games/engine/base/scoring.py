@@ -25,8 +25,8 @@ returns one dict per seat::
 
 Board resources never count as cards (002 l.1022): only built cards are counted by colour.
 
-Cities (``cities_scoring.py``): ``black`` holds the black cards' points (0 without Cities: the
-category is always on the sheet), debts are taken off ``treasury`` (one point per -1 token),
+Cities (``cities_scoring.py``): ``black`` holds the black cards' points (on the sheets of a
+Cities game only: INFO's ``option_score_categories``), debts are taken off ``treasury`` (one point per -1 token),
 masks copy neighbours' green cards inside ``science``, and a team game ranks teams.
 """
 
@@ -38,8 +38,8 @@ CATEGORY_OF_COLOR = {
     "blue": "civilian", "yellow": "commercial", "purple": "guilds", "green": "science",
     "red": "military", "brown": "civilian", "grey": "civilian", "black": "black",
 }
-CATEGORIES = ("military", "treasury", "wonder", "civilian", "science", "commercial", "guilds",
-              "black")
+BASE_CATEGORIES = ("military", "treasury", "wonder", "civilian", "science", "commercial", "guilds")
+CATEGORIES = BASE_CATEGORIES + ("black",)  # black: only on the sheets of a Cities game
 PURPLE = COLOR_INDEX["purple"]
 
 
@@ -141,7 +141,11 @@ def scores(state):
                     sheet["copied_guild"] = gid
         sheet["seat"] = s
         sheets.append(sheet)
-    if (state.get("config") or {}).get("teams"):
+    config = state.get("config") or {}
+    if "cities" not in (config.get("expansions") or ()):
+        for sheet in sheets:
+            del sheet["black"]  # always 0 here: a base game has no black card
+    if config.get("teams"):
         from .cities_scoring import rank_teams
         return rank_teams(sheets)
     for sheet in sheets:

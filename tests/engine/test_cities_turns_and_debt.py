@@ -155,3 +155,26 @@ def test_builders_union_counts_the_stages_built_in_the_same_turn():
     assert rhodes_stage in engine.legal_actions(state, 1)
     state, _ = play(state, {0: build("builders_union"), 1: rhodes_stage})
     assert state["owed"] == [0, 1, 1, 0]
+
+
+def test_babylon_b_plays_the_eighth_card_after_the_seventh_turn():
+    state = cities_state(players=3, sides="B", wonders=["babylon", "rhodes", "giza"], turn=7,
+                         stages={0: ["altar", "altar"]}, hands={s: ["baths", "baths"] for s in range(3)})
+    state, events = play(state, {})
+    assert state["phase"] == "prompt" and state["prompts"][0] == {"seat": 0, "kind": "seventh_card"}
+    assert state["players"][0]["hand"] == ["baths"] and state["players"][1]["hand"] == []
+
+
+def test_a_loss_card_built_by_halicarnassus_from_the_pile_is_settled_at_the_end_of_that_turn():
+    # Halicarnassus A's second stage (3 ore, its own) builds the Hideout from the pile; the loss
+    # waits for that build, then the others owe.
+    state = cities_state(players=3, wonders=["halicarnassus", "rhodes", "giza"], coins=5,
+                         stages={0: ["altar"]}, built={0: ["ore_vein", "mine", "foundry"]},
+                         hands={s: ["baths"] * 8 for s in range(3)})
+    state["discard"] = ["hideout"]
+    stage = {"type": "wonder", "card": "baths", "stage": 2, "pay": {"left": 0, "right": 0}}
+    assert stage in engine.legal_actions(state, 0)
+    state, _ = play(state, {0: stage})
+    assert state["phase"] == "prompt" and state["owed"] is None
+    state, events = engine.apply(state, 0, {"type": "build_discarded", "card": "hideout"})
+    assert state["phase"] == "debt" and state["owed"] == [0, 1, 1]

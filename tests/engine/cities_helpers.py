@@ -30,10 +30,6 @@ def cities_state(players=4, teams=False, wonders=None, sides="A", age=1, turn=1,
     return state
 
 
-def last_turn(state):
-    return engine.normalize_config(state["config"])["players"] == 8 and 6 or 7
-
-
 def play(state, actions):
     """One simultaneous turn: `actions` by seat; a seat not named discards its first card."""
     events = []

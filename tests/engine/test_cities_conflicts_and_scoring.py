@@ -25,16 +25,11 @@ def two_cards(players, first=None):
     return hands
 
 
-def shields_of(*cards):
-    return list(cards)
-
-
 def test_the_rulebook_residence_example_the_holder_is_absent_and_its_neighbours_fight():
     # Angela (1) builds the Residence in Age I; at the end of the age Mario (0) and Christian (2)
     # fight as if they were neighbours. Katiuscia (3) fights both of them as usual.
-    state = cities_state(turn=7, built={0: ["stockade"], 1: ["barracks", "guard_tower"], 2: [], 3: []},
+    state = cities_state(turn=7, built={0: ["stockade"], 1: ["barracks", "guard_tower", "clay_pool"]},
                          hands=two_cards(4, {1: ["residence", "baths"]}), coins=3)
-    state["players"][1]["built"] = ["barracks", "guard_tower", "clay_pool"]
     state, military = end_the_age(state, {1: build("residence")})
     tokens = [p["tokens"] for p in state["players"]]
     assert tokens[1] == []  # absent, although the strongest

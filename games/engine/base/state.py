@@ -102,7 +102,6 @@ def normalize_config(config):
 def draw_chance(cfg, seed):
     """The chance entries of a new game (log entries), drawn from random.Random(seed)."""
     rng = random.Random(seed)
-    cat = _cat.get()
     n = cfg["players"]
     wonders = list(cfg["wonders"] or [None] * n)
     free = [w for w in _cities.wonder_pool(cfg) if w not in wonders]

@@ -178,3 +178,11 @@ def test_a_loss_card_built_by_halicarnassus_from_the_pile_is_settled_at_the_end_
     assert state["phase"] == "prompt" and state["owed"] is None
     state, events = engine.apply(state, 0, {"type": "build_discarded", "card": "hideout"})
     assert state["phase"] == "debt" and state["owed"] == [0, 1, 1]
+
+
+def test_petra_b_first_stage_makes_the_others_lose_two_coins():
+    state = cities_state(players=3, sides="B", wonders=["petra", "rhodes", "giza"], coins=5,
+                         built={0: ["clay_pool", "ore_vein", "mine"]}, hands={s: ["baths"] * 8 for s in range(3)})
+    stage = {"type": "wonder", "card": "baths", "stage": 1, "pay": {"left": 0, "right": 0}}
+    state, events = play(state, {0: stage})
+    assert state["owed"] == [0, 2, 2]

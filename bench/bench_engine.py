@@ -1,6 +1,6 @@
 """Engine speed: full random-legal-move games per second, one core.
 
-    python bench/bench_engine.py [--seconds 5] [--players 3,4,7] [--architects-players 2,4,7]
+    python bench/bench_engine.py [--seconds 5] [--players 3,4,7] [--architects-players 2,4,7] [--cities 4,8]
 
 Each game is the loop of the design note: for every seat to act, compute
 `legal_actions(state, seat)` (every card with every payment option) and apply a random one,
@@ -8,6 +8,8 @@ until the game is over. The base game (sides at random) is measured at `--player
 Architects (wonders at random) at `--architects-players`; an empty list skips a game. Caches start cold in this process and warm up as games are played, as
 they would in a server; every game has a new seed. Rates are per second of this process's CPU
 time (one core); the wall-clock rate is shown too. Targets: 250 games/s at 3 players, 80 at 7.
+``--cities`` adds the same figure for games with the Cities expansion (8-card hands, black
+cards, debt decisions) at those player counts (no target).
 """
 
 import argparse
@@ -24,14 +26,15 @@ TARGETS = {3: 250, 7: 80}
 
 
 CONFIGS = {
-    "base": lambda n: {"game": "base", "players": n, "sides": "random"},
-    "architects": lambda n: {"game": "architects", "players": n},
+    "base": lambda n, expansions=(): {"game": "base", "players": n, "sides": "random",
+                                      **({"expansions": list(expansions)} if expansions else {})},
+    "architects": lambda n, expansions=(): {"game": "architects", "players": n},
 }
 
 
-def play(n, seed, game="base"):
+def play(n, seed, game="base", expansions=()):
     rng = random.Random(seed)
-    state = engine.new_game(CONFIGS[game](n), seed=seed)
+    state = engine.new_game(CONFIGS[game](n, expansions), seed=seed)
     decisions = 0
     while not engine.is_over(state):
         for seat in engine.to_act(state):
@@ -41,14 +44,14 @@ def play(n, seed, game="base"):
     return decisions
 
 
-def bench(n, seconds, game="base"):
+def bench(n, seconds, game="base", expansions=()):
     """Play games for `seconds` of this process's CPU time (one core: the engine is
     single-threaded; CPU time keeps the figure honest on a shared machine)."""
     games = decisions = 0
     start = time.process_time()
     wall = time.perf_counter()
     while True:
-        decisions += play(n, games, game)
+        decisions += play(n, games, game, expansions)
         games += 1
         elapsed = time.process_time() - start
         if elapsed >= seconds:
@@ -64,6 +67,7 @@ def main(argv=None):
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--players", default="3,4,7", help="Base-game player counts.")
     parser.add_argument("--architects-players", default="2,4,7", help="7 Wonders Architects player counts.")
+    parser.add_argument("--cities", default="4,8", help="player counts of Cities games ('' for none)")
     args = parser.parse_args(argv)
     print(f"python {sys.version.split()[0]}, {args.seconds:g} s of CPU time per player count, "
           "random legal moves, legal actions computed for every decision")
@@ -80,6 +84,10 @@ def main(argv=None):
         print(f"{game:>10} {n} players: {rate:8.1f} games/s  ({games} games, "
               f"{decisions / elapsed:7.0f} decisions/s; wall clock {games / wall:.1f} games/s)"
               f"{verdict}")
+    for n in [int(x) for x in args.cities.split(",") if x]:
+        games, decisions, elapsed, wall = bench(n, args.seconds, "base", ["cities"])
+        print(f"Cities, {n} players: {games / elapsed:8.1f} games/s  ({games} games, "
+              f"{decisions / elapsed:7.0f} decisions/s; wall clock {games / wall:.1f} games/s)")
     return 0 if ok else 1
 
 

@@ -50,6 +50,9 @@ Optional (the score-sheet calculator; ``engine.table_games()`` lists the games t
     table_players() -> (fewest, most)          # the seats such a table may have
 """
 
+# Optional INFO key: "option_score_categories", {category: {"option", "value"}}: categories
+# only the sheets of a config with that option value carry (after the declared ones; the total
+# is then the sum of both), e.g. the base game's "black" with expansions ["cities"].
 INFO_KEYS = (
     "id", "min_players", "max_players", "options", "score_categories", "tiebreak",
     "public_events", "bot_levels", "timeout_bot", "seat_label_keys", "rating_modes",

@@ -40,6 +40,12 @@ Added by the 2-player variant (an action for the Free City carries `"city": "fre
 | `own_card_first` | the controller chooses the Free City's card before its own (facts: `seat`) |
 | `free_city_must_play` | the Free City discards while a card left could be built or used for its stage (facts: `card`, `playable`) |
 | `chain_compulsory` | a card the Free City can chain is not built by its chain (facts: `card`) |
+
+Added by Cities: `bad_debt_payment` (a `pay_debt` above the debt owed or the coins held: facts
+`coins`, `owed`, `held`); config errors `unsupported_expansion` (`expansions`, `allowed`),
+`bad_teams` (teams without Cities or at a player count other than 4, 6, 8: `teams`, `players`,
+`allowed`) and `wonder_needs_expansion` (Petra or Byzantium without Cities: `wonders`,
+`expansion`).
 """
 
 

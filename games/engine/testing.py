@@ -136,7 +136,12 @@ def check_scores(state):
         round_trips(sheet, "a score sheet")
         missing = [c for c in info["score_categories"] if c not in sheet]
         assert not missing, f"seat {sheet.get('seat')} has no {missing}"
-        assert sheet["total"] == sum(sheet[c] for c in info["score_categories"]), f"seat {sheet['seat']}: total"
+        for category, when in info.get("option_score_categories", {}).items():
+            value = engine.normalize_config(state["config"]).get(when["option"])
+            on = when["value"] in value if isinstance(value, list) else value == when["value"]
+            assert (category in sheet) == on, f"seat {sheet['seat']}: {category} on the sheet is {not on}"
+        scored = list(info["score_categories"]) + [c for c in info.get("option_score_categories", {}) if c in sheet]
+        assert sheet["total"] == sum(sheet[c] for c in scored), f"seat {sheet['seat']}: total"
         assert info["tiebreak"] in sheet and "rank" in sheet and "seat" in sheet
     ranks = sorted(sheet["rank"] for sheet in sheets)
     assert ranks[0] == 1, f"nobody ranked first: {ranks}"

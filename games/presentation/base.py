@@ -25,9 +25,14 @@ HAS_BOARD = True
 BOARD_TEMPLATE = "games/boards/base.html"
 BOARD_SCRIPT = "js/game.js"
 REPLAY_SCRIPT = None  # js/replay.js draws the base game's frames itself
+# Options the lobby leaves off its form (their defaults apply): the game page does not draw the
+# Cities expansion yet (black cards, debt, diplomacy, teams).
+LOBBY_HIDDEN_OPTIONS = ("expansions", "teams")
 
 # The rating modes of engine.rating_mode, in words.
-MODE_NAMES = {"base": _("7 Wonders, 3 to 7 players"), "base-2p": _("7 Wonders, 2 players (with the Free City)")}
+MODE_NAMES = {"base": _("7 Wonders, 3 to 7 players"), "base-2p": _("7 Wonders, 2 players (with the Free City)"),
+              "cities": _("7 Wonders with Cities, 3 to 8 players"),
+              "cities-teams": _("7 Wonders with Cities, teams of two")}
 
 # Refusal codes of the base game's rules, in words (the site's own codes are in games/views/words.py).
 RULE_ERRORS = {
@@ -48,6 +53,10 @@ RULE_ERRORS = {
     "stage_out_of_order": _("Stages are built in order."),
     "must_build": _("A card of the discard pile can be built: choose one."),
     "bad_side": _("Choose side A or B."),
+    "bad_debt_payment": _("You can pay at most what you owe and what you hold."),
+    "unsupported_expansion": _("That expansion is not available."),
+    "bad_teams": _("Teams need the Cities expansion and 4, 6 or 8 players."),
+    "wonder_needs_expansion": _("Petra and Byzantium need the Cities expansion."),
 }
 
 # The words game.js draws the base game's board with (%(name)s placeholders are filled by the script).
@@ -150,6 +159,14 @@ def option_words(language):
             "choices": {wonder_id: wonder["name"] for wonder_id, wonder in wonders.items()},
             "seat_label": _("Wonder of seat %(seat)s"),
             "empty": pgettext_lazy("wonder", "random"),
+        },
+        "expansions": {
+            "label": _("Expansions"),
+            "choices": {"cities": _("Cities (black cards, debt, diplomacy; up to 8 players)")},
+        },
+        "teams": {
+            "label": _("Teams of two"),
+            "choices": {False: _("every player for themselves"), True: _("teams of two partners side by side")},
         },
     }
 

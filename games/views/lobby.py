@@ -36,6 +36,12 @@ def playable_games():
     return [game for game in engine.games() if getattr(presentation.get(game), "HAS_BOARD", False)]
 
 
+def hidden_options(game):
+    """The options a game's presentation keeps off the form (``LOBBY_HIDDEN_OPTIONS``), e.g.
+    those its game page cannot draw yet: a table gets their defaults."""
+    return frozenset(getattr(presentation.get(game), "LOBBY_HIDDEN_OPTIONS", ()))
+
+
 def game_choices():
     return [(game, presentation.get(game).game_name()) for game in playable_games()]
 
@@ -62,7 +68,10 @@ class CreateTableForm(forms.Form):
             choices=[(n, n) for n in range(low, high + 1)],
         )
         self.choice_fields, self.per_seat_groups = [], []
+        hidden = hidden_options(game)
         for option in info["options"]:
+            if option["name"] in hidden:
+                continue
             said = words.get(option["name"], {})
             label = said.get("label", option["name"])
             value_words = said.get("choices", {})
@@ -174,11 +183,16 @@ def _match_or_404(match_id):
 def option_summary(match):
     """The match's options in words, e.g. ["side B", "Giza at seat 1"]."""
     said = presentation.get(match.game).option_words(language())
+    hidden = hidden_options(match.game)
     out = []
     for option in engine.info(match.game)["options"]:
         value = match.options.get(option["name"], option["default"])
+        if option["name"] in hidden and value == option["default"]:
+            continue
         words = said.get(option["name"], {})
-        if option["kind"] == "per_seat":
+        if option["kind"] == "multi":
+            out.extend(str(words.get("choices", {}).get(item, item)) for item in value or [])
+        elif option["kind"] == "per_seat":
             for n, chosen in enumerate(value or []):
                 if chosen:
                     out.append(f"{words.get('seat_label', '%(seat)s') % {'seat': n + 1}}: "

@@ -28,6 +28,17 @@ CONFIGS = {
         {"game": "base", "players": 2, "sides": "choose"},
         {"game": "base", "players": 2, "sides": ["B", "random"], "wonders": ["babylon", "halicarnassus"]},
         {"game": "base", "players": 2, "sides": "B", "wonders": [None, "olympia"]},
+        # Cities: 3..8 players, teams at 4/6/8, sides A/B/random (and choose once)
+        {"game": "base", "players": 3, "sides": "A", "expansions": ["cities"]},
+        {"game": "base", "players": 4, "sides": "B", "expansions": ["cities"],
+         "wonders": ["petra", "byzantium", None, None]},
+        {"game": "base", "players": 5, "sides": "random", "expansions": ["cities"]},
+        {"game": "base", "players": 6, "sides": "choose", "expansions": ["cities"]},
+        {"game": "base", "players": 7, "sides": "B", "expansions": ["cities"]},
+        {"game": "base", "players": 8, "sides": "A", "expansions": ["cities"]},
+        {"game": "base", "players": 4, "sides": "random", "expansions": ["cities"], "teams": True},
+        {"game": "base", "players": 6, "sides": "B", "expansions": ["cities"], "teams": True},
+        {"game": "base", "players": 8, "sides": "random", "expansions": ["cities"], "teams": True},
     ],
     "architects": [
         {"game": "architects", "players": 2},

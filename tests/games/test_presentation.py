@@ -116,14 +116,16 @@ def test_a_city_shows_its_cards_by_colour_raw_materials_first():
 @pytest.mark.parametrize("game_id", engine.games())
 def test_every_score_category_of_a_game_has_its_own_words_in_every_language(game_id):
     words = presentation.get(game_id)
-    for category in engine.info(game_id)["score_categories"]:
+    info = engine.info(game_id)
+    for category in [*info["score_categories"], *info.get("option_score_categories", {})]:
         labels = [words.category_label(category, language) for language in CONTENT_LANGUAGES]
         assert category not in labels, f"{game_id}: {category} has no words"
 
 
 def test_the_base_games_category_words_are_written_in_each_language():
     data = json.loads(base.WORDS_FILE.read_text(encoding="utf-8"))["score_categories"]
-    assert set(data) == set(engine.info("base")["score_categories"])
+    info = engine.info("base")
+    assert set(data) == set(info["score_categories"]) | set(info["option_score_categories"])
     for category, texts in data.items():
         assert sorted(texts) == sorted(CONTENT_LANGUAGES), category
     assert base.category_label("science", "it") == "Scienza"

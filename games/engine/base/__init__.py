@@ -6,7 +6,15 @@ The game's entry in the registry (``GAME``) and the one place its static facts a
 ``trading.py`` (what a city produces and pays), ``catalogue.py`` (the card data),
 ``heuristics.py`` (the greedy bot's values) and ``tabletop.py`` (scoring a physical table). The
 2-player variant (``players: 2``) is ``two_players.py`` (its turn), ``two_players_view.py`` and
-``two_players_sample.py``; the functions below hand a 2-player state to them.
+``two_players_sample.py``; the functions below hand a 2-player state to them. The Cities
+expansion (``expansions: ["cities"]``, ``teams``) is ``cities_setup.py``, ``cities_rules.py``,
+``cities_scoring.py`` and ``cities_view.py``, hooked into the modules above.
+
+INFO's ``max_players`` stays 7, the range with the default options: 8 players need Cities, and
+the ``expansions`` option says so (``"players": {"cities": [3, 8]}``), and the wonders it adds
+to the ``wonders`` option's values (``"wonders": {"cities": ["petra", "byzantium"]}``).
+``score_categories`` lists what every config scores; ``black`` is in ``option_score_categories``:
+only a Cities game's sheets carry it (engine README, "Scores").
 """
 from . import catalogue as _catalogue
 from . import rules as _rules
@@ -20,14 +28,15 @@ from ..errors import ConfigError  # noqa: F401  (re-exported for the game's call
 from .heuristics import action_value
 from .replay import action_log, replay as _replay
 from .rules import blocked_builds, is_over
-from .scoring import CATEGORIES
+from .scoring import BASE_CATEGORIES
 from .state import draw_chance, initial_state, is_two_players, normalize_config
 
-SCORE_CATEGORIES = list(CATEGORIES)
+SCORE_CATEGORIES = list(BASE_CATEGORIES)
 
 PUBLIC_EVENTS = [
     "chosen", "sides_chosen", "age_start", "turn_resolved", "leftovers_discarded", "prompt",
     "seventh_card", "built_from_discard", "passed", "military", "age_end", "game_over",
+    "debt_due", "debts_settled",
 ]
 
 
@@ -40,14 +49,20 @@ def _info():
             {"name": "sides", "kind": "choice", "choices": ["A", "B", "random", "choose"], "default": "A"},
             {"name": "wonders", "kind": "per_seat", "choices": list(_catalogue.get().wonder_ids),
              "default": None},
+            {"name": "expansions", "kind": "multi", "choices": ["cities"], "default": [],
+             "players": {"cities": [3, 8]},
+             "wonders": {"cities": list(_catalogue.get().cities_wonder_ids)}},
+            {"name": "teams", "kind": "choice", "choices": [False, True], "default": False,
+             "needs": "cities", "players": [4, 6, 8]},
         ],
         "score_categories": list(SCORE_CATEGORIES),
+        "option_score_categories": {"black": {"option": "expansions", "value": "cities"}},
         "tiebreak": "coins",
         "public_events": list(PUBLIC_EVENTS),
         "bot_levels": ["random", "greedy", "search"],
         "timeout_bot": "greedy",
         "seat_label_keys": ["wonder", "side"],
-        "rating_modes": ["base", "base-2p"],
+        "rating_modes": ["base", "base-2p", "cities", "cities-teams"],
     }
 
 
@@ -76,6 +91,10 @@ seat_labels = _by_table(_labels_of_every_seat, _two_view.seat_labels)
 
 
 def rating_mode(cfg):
+    if cfg.get("teams"):
+        return "cities-teams"
+    if "cities" in (cfg.get("expansions") or ()):
+        return "cities"
     return "base-2p" if cfg["players"] == 2 else "base"
 
 

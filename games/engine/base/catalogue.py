@@ -30,9 +30,10 @@ RAW = frozenset(range(4))
 MANUFACTURED = frozenset(range(4, 7))
 SYMBOLS = ("compass", "gear", "tablet")
 SYMBOL_INDEX = {s: i for i, s in enumerate(SYMBOLS)}
-COLORS = ("brown", "grey", "blue", "yellow", "red", "green", "purple")
+COLORS = ("brown", "grey", "blue", "yellow", "red", "green", "purple", "black")  # black: Cities
 SCOPES = ("left", "self", "right")
-COUNTABLE = frozenset(COLORS) | {"wonder_stages", "defeat_tokens"}
+COUNTABLE = frozenset(COLORS) | {"wonder_stages", "defeat_tokens", "victory_tokens"}
+LOSS_PER = (None, "victory_tokens", "wonder_stages")
 ZERO = (0, 0, 0, 0, 0, 0, 0)
 
 DEFAULT_DATA_DIR = Path(__file__).resolve().parents[3] / "cards" / "data"
@@ -49,6 +50,11 @@ class Effects:
         "fixed", "choices", "trade_fixed", "trade_choices", "shields", "points", "coins",
         "science", "science_choice", "discounts", "coins_per", "points_per",
         "free_build_per_age", "build_from_discard", "play_seventh_card", "copy_guild", "raw",
+        # Cities (cities_rules.py): others' coin loss (amount, per), diplomacy tokens, masks,
+        # first-purchase discounts (sides), warehouse / black market, stages without resources,
+        # coins to each neighbour; `cities` = any of them (a quick test for the turn hook).
+        "loss", "diplomacy", "masks", "docks", "owned_choice", "missing_choice", "stages_free",
+        "coins_neighbors", "cities",
     )
 
     def __init__(self, effects, tradable_ok, where):
@@ -68,6 +74,10 @@ class Effects:
         self.build_from_discard = False
         self.play_seventh_card = False
         self.copy_guild = False
+        self.loss = None
+        self.diplomacy = self.masks = self.coins_neighbors = 0
+        self.docks = ()
+        self.owned_choice = self.missing_choice = self.stages_free = False
         self.raw = effects
         for e in effects:
             t = e.get("type")
@@ -124,12 +134,44 @@ class Effects:
                 self.play_seventh_card = True
             elif t == "copy_guild":
                 self.copy_guild = True
+            elif t in CITIES_EFFECTS:
+                self._cities_effect(t, e, where)
             else:
                 raise CatalogueError(f"{where}: unknown effect type {t!r}")
         self.fixed = tuple(fixed)
         self.choices = tuple(choices)
         self.trade_fixed = tuple(trade_fixed)
         self.trade_choices = tuple(trade_choices)
+        self.cities = bool(self.loss or self.diplomacy or self.coins_neighbors)
+
+    def _cities_effect(self, t, e, where):
+        if t == "coin_loss":
+            if e.get("per") not in LOSS_PER:
+                raise CatalogueError(f"{where}: bad coin_loss per {e.get('per')!r}")
+            self.loss = (int(e["amount"]), e.get("per"))
+        elif t == "diplomacy":
+            self.diplomacy += int(e.get("amount", 1))
+        elif t == "mask":
+            self.masks += 1
+        elif t == "first_purchase_discount":
+            for s in e["neighbors"]:
+                if s not in ("left", "right"):
+                    raise CatalogueError(f"{where}: bad neighbour {s!r}")
+            self.docks = self.docks + tuple((s, int(e.get("amount", 1))) for s in e["neighbors"])
+        elif t == "produce_owned_choice":
+            self.owned_choice = True
+        elif t == "produce_missing_choice":
+            self.missing_choice = True
+        elif t == "stages_without_resources":
+            self.stages_free = True
+        elif t == "coins_to_neighbors":
+            self.coins_neighbors += int(e["amount"])
+
+
+CITIES_EFFECTS = frozenset({
+    "coin_loss", "diplomacy", "mask", "first_purchase_discount", "produce_owned_choice",
+    "produce_missing_choice", "stages_without_resources", "coins_to_neighbors",
+})
 
 
 class Card:
@@ -145,26 +187,35 @@ class Stage:
 
 
 class Wonder:
-    __slots__ = ("id", "start", "sides", "names", "city")
+    __slots__ = ("id", "start", "sides", "names", "city", "expansion")
 
     def __repr__(self):
         return f"<Wonder {self.id}>"
 
 
 class Catalogue:
-    """Lookup tables: ``cards`` (id -> Card), ``by_age`` (age -> [Card]), ``guilds``,
-    ``wonders`` (id -> Wonder), ``wonder_ids`` (data order)."""
+    """Lookup tables: ``cards`` (id -> Card, every expansion), ``card_list`` (the base game's
+    cards, data order: the calculator's), ``by_age`` (age -> [Card], base),
+    ``guilds`` (the base game's), ``wonders`` (id -> Wonder, every expansion), ``wonder_ids``
+    (the base game's, data order). Cities (``cards/data/cities/cities.json``): ``black`` (age ->
+    [Card]), ``cities_guilds`` (the 3 new ones), ``cities_wonder_ids``."""
 
     def __init__(self, cards, wonders, data_dir):
         self.data_dir = str(data_dir)
         self.cards = {c.id: c for c in cards}
-        self.card_list = list(cards)
+        self.card_list = [c for c in cards if c.expansion == "base"]  # the base game's, data order
         self.by_age = {1: [], 2: [], 3: []}
+        self.black = {1: [], 2: [], 3: []}
         for c in cards:
-            self.by_age.setdefault(c.age, []).append(c)
-        self.guilds = [c for c in cards if c.color == "purple"]
+            if c.expansion == "base":
+                self.by_age.setdefault(c.age, []).append(c)
+            elif c.color == "black":
+                self.black[c.age].append(c)
+        self.guilds = [c for c in cards if c.color == "purple" and c.expansion == "base"]
+        self.cities_guilds = [c for c in cards if c.color == "purple" and c.expansion == "cities"]
         self.wonders = {w.id: w for w in wonders}
-        self.wonder_ids = [w.id for w in wonders]
+        self.wonder_ids = [w.id for w in wonders if w.expansion == "base"]
+        self.cities_wonder_ids = [w.id for w in wonders if w.expansion == "cities"]
 
     def deck_cards(self, age, players):
         """Card ids of an age for a player count, guilds excluded (one id per physical copy)."""
@@ -210,6 +261,10 @@ def load(data_dir=None):
             if rec.get("expansion", "base") != "base":
                 continue
             cards.append(_card(rec, len(cards)))
+    cities_path = data_dir / "cities" / "cities.json"
+    cities = _load_json(cities_path) if cities_path.exists() else {"cards": [], "wonders": []}
+    for rec in cities["cards"]:
+        cards.append(_card(rec, len(cards)))
     ids = [c.id for c in cards]
     if len(set(ids)) != len(ids):
         dup = sorted({i for i in ids if ids.count(i) > 1})
@@ -224,6 +279,7 @@ def load(data_dir=None):
         if rec.get("expansion", "base") != "base":
             continue
         wonders.append(_wonder(rec))
+    wonders.extend(_wonder(rec) for rec in cities["wonders"])
     return Catalogue(cards, wonders, data_dir)
 
 
@@ -251,6 +307,7 @@ def _wonder(rec):
     w = Wonder()
     w.id = rec["id"]
     w.names = rec.get("names", {})
+    w.expansion = rec.get("expansion", "base")
     w.city = rec.get("city", {})
     w.start = _res(rec["starting_resource"], w.id)
     w.sides = {}

@@ -35,6 +35,9 @@ class Profile:
         "price_left", "price_right", "prices", "shields", "names", "built_ids", "colors",
         "free_build", "seventh", "copy_guild", "stages_built", "stage_count", "next_stage",
         "stage_fx", "science", "science_wild", "wonder", "side", "stages", "trade_max",
+        # Cities: masks, the first-purchase discount per side (docks), warehouse / black
+        # market (their choice units are in own_choices), wonder stages without resources.
+        "masks", "dock_left", "dock_right", "owned_choice", "missing_choice", "stages_free",
     )
 
 
@@ -78,14 +81,21 @@ def _build(key):
     cat = _cat.get()
     if built:
         parent = _PROFILES.get((wonder_id, side, nstages, built[:-1]))
-        if parent is not None:
-            card = cat.cards[built[-1]]
+        card = cat.cards[built[-1]]
+        if parent is not None and not _rebuilds(parent, card.fx):
             return _extend(parent, card.fx, card)
     if nstages:
         parent = _PROFILES.get((wonder_id, side, nstages - 1, built))
         if parent is not None:
             return _extend(parent, parent.stages[nstages - 1].fx, None)
     return _build_full(key)
+
+
+def _rebuilds(parent, fx):
+    """A warehouse or black market's choice depends on every brown/grey card, and docks on the
+    prices: such cities are rebuilt from scratch (Cities only, a few times a game)."""
+    return (parent.owned_choice or parent.missing_choice or fx.owned_choice or fx.missing_choice
+            or fx.docks)
 
 
 def _extend(parent, fx, card):
@@ -116,13 +126,15 @@ def _extend(parent, fx, card):
                         target[r] = price
         p.price_left = tuple(price_left)
         p.price_right = tuple(price_right)
-        p.prices = (p.price_left, p.price_right)
+        p.prices = (p.price_left, p.price_right) + parent.prices[2:]
     p.shields += fx.shields
     if fx.science >= 0:
         science = list(p.science)
         science[fx.science] += 1
         p.science = tuple(science)
     p.science_wild += fx.science_choice
+    p.masks += fx.masks
+    p.stages_free = p.stages_free or fx.stages_free
     p.free_build = p.free_build or fx.free_build_per_age
     p.seventh = p.seventh or fx.play_seventh_card
     p.copy_guild = p.copy_guild or fx.copy_guild
@@ -159,12 +171,27 @@ def _build_full(key):
     wild = 0
     p = Profile()
     p.free_build = p.seventh = p.copy_guild = False
+    p.owned_choice = p.missing_choice = p.stages_free = False
+    p.masks = p.dock_left = p.dock_right = 0
+    made = {wonder.start}
     fxs = [cat.cards[cid].fx for cid in built]
     p.stage_fx = tuple(st.fx for st in stages[:nstages])
     cards = [cat.cards[cid] for cid in built]
     for c in cards:
         colors[COLOR_INDEX[c.color]] += 1
+        if c.color in ("brown", "grey"):
+            made.update(i for i, v in enumerate(c.fx.fixed) if v)
+            made.update(r for ch in c.fx.choices for r in ch)
     for fx in fxs + list(p.stage_fx):
+        p.masks += fx.masks
+        p.stages_free = p.stages_free or fx.stages_free
+        p.owned_choice = p.owned_choice or fx.owned_choice
+        p.missing_choice = p.missing_choice or fx.missing_choice
+        for where, amount in fx.docks:
+            if where == "left":
+                p.dock_left += amount
+            else:
+                p.dock_right += amount
         for i, v in enumerate(fx.fixed):
             if v:
                 own[i] += v
@@ -189,6 +216,12 @@ def _build_full(key):
             p.seventh = True
         if fx.copy_guild:
             p.copy_guild = True
+    if p.owned_choice:  # Secret Warehouse: one more unit of what brown/grey cards or the board make
+        own_choices.append(tuple(sorted(made)))
+    if p.missing_choice:  # Black Market: one unit of what they do not make
+        missing = tuple(r for r in range(7) if r not in made)
+        if missing:
+            own_choices.append(missing)
     p.wonder = wonder_id
     p.side = side
     p.own_fixed = tuple(own)
@@ -200,6 +233,8 @@ def _build_full(key):
     p.price_left = tuple(price_left)
     p.price_right = tuple(price_right)
     p.prices = (p.price_left, p.price_right)
+    if p.dock_left or p.dock_right:
+        p.prices = (p.price_left, p.price_right, p.dock_left, p.dock_right)
     p.shields = shields
     p.names = frozenset(c.key for c in cards)
     p.built_ids = frozenset(built)
@@ -233,6 +268,8 @@ def count(things, scope, seat, players, profiles, extra_purple=0):
                 total += prof.stages_built
             elif t == "defeat_tokens":
                 total += sum(1 for tok in players[other]["tokens"] if tok < 0)
+            elif t == "victory_tokens":
+                total += sum(1 for tok in players[other]["tokens"] if tok > 0)
             else:
                 total += prof.colors[COLOR_INDEX[t]]
                 if t == "purple" and other == seat:

@@ -14,6 +14,12 @@ the public card data; never another hand. Heuristic, in points:
 In the 2-player variant a seat also decides for the Free City (actions with
 ``"city": "free_city"``): those are valued as if the Free City were its own city, plus the
 coins the Free City would pay this seat's city.
+
+Cities: paying a debt (``pay_debt``) is worth -1/3 point a coin paid and -1 point a coin left
+as debt, so the greedy bot (and the timeout bot) pays all it can. Black cards' effects: a coin
+loss is worth a little per opponent, a diplomacy token about a point, masks like a green symbol
+later on, docks, warehouse and black market like production, the Architect Cabinet like a
+cheaper wonder.
 """
 
 from . import catalogue
@@ -55,6 +61,8 @@ def _count(counts, scope, me, left, right):
                 total += city["stages_built"]
             elif c == "defeat_tokens":
                 total += sum(1 for t in city["tokens"] if t < 0)
+            elif c == "victory_tokens":
+                total += sum(1 for t in city["tokens"] if t > 0)
             else:
                 total += _colour_count(city, c)
     return total
@@ -113,6 +121,21 @@ def _fx_value(view, fx, me, left, right):
         value += {1: 3, 2: 2, 3: 1.5}[age]
     if fx.copy_guild:
         value += 5
+    return value + _cities_value(view, fx, age)
+
+
+def _cities_value(view, fx, age):
+    value = 0.0
+    if fx.loss:
+        value += 0.25 * fx.loss[0] * (len(view["players"]) - 1)
+    value += 1.0 * fx.diplomacy + {1: 1.5, 2: 2.0, 3: 2.5}[age] * fx.masks
+    value -= 0.2 * fx.coins_neighbors
+    if fx.docks:
+        value += {1: 1.0, 2: 0.5, 3: 0.1}[age]
+    if fx.owned_choice or fx.missing_choice:
+        value += 2 * RESOURCE_VALUE[age]
+    if fx.stages_free:
+        value += {1: 2.0, 2: 1.5, 3: 0.5}[age]
     return value
 
 
@@ -128,6 +151,9 @@ def _value(view, action, me, left, right):
     kind = action["type"]
     if kind == "pass":
         return 0.0
+    if kind == "pay_debt":
+        owed = view["cities"]["owed"][view["seat"]]
+        return -action["coins"] / 3.0 - (owed - action["coins"])
     if kind == "discard":
         return 1.0 + (0.8 if me["coins"] < 3 else 0.0)
     pay = action.get("pay") or {"left": 0, "right": 0}

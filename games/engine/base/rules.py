@@ -9,6 +9,8 @@ Phases (``state["phase"]``):
 - ``prompt``: extra decisions after a resolution, one seat at a time, head of
   ``state["prompts"]`` first: ``seventh_card`` (Babylon B stage 2) then ``build_discarded``
   (Halicarnassus). Others wait.
+- ``debt`` (Cities): coin losses at the end of a turn; every seat that owes decides at once how
+  much to pay (``cities_rules.py``).
 - ``over``: after the military of Age III.
 - ``deal``: an age is due but the log has not dealt it yet (only while replaying a log whose deal
   entry comes later, ``state.receive_deal``); nobody acts until the deal entry comes.
@@ -49,11 +51,13 @@ be built (nothing left, or only names the city already has).
 """
 
 from . import catalogue as _cat
+from . import cities_rules as _cities
 from . import trading
+from .cities_setup import is_cities, turns_per_age
 from .city import chain_free, count, profile
 from ..errors import IllegalAction
 from ..seating import direction_of_age, left_of, pass_hands, right_of
-from .state import FREE_CITY, SIDES, TURNS_PER_AGE, is_two_players, start_age
+from .state import FREE_CITY, SIDES, is_two_players, start_age
 
 CARD_TYPES = ("build", "wonder", "discard")
 ZERO_PAY = {"left": 0, "right": 0}
@@ -73,6 +77,8 @@ def to_act(state):
         return [s for s, a in enumerate(state["pending"]) if a is None]
     if phase == "prompt":
         return [state["prompts"][0]["seat"]]
+    if phase == "debt":
+        return [s for s, a in enumerate(state["pending"]) if a is None and state["owed"][s]]
     return []
 
 
@@ -89,6 +95,8 @@ def _may_act(state, seat):
         return True
     if phase == "prompt":
         return state["prompts"][0]["seat"] == seat
+    if phase == "debt":
+        return state["owed"][seat] > 0
     return False
 
 
@@ -105,6 +113,8 @@ def legal_actions(state, seat):
         return card_actions(state, seat, state["players"][seat]["hand"])
     if phase == "sides":
         return [{"type": "side", "side": s} for s in SIDES]
+    if phase == "debt":
+        return _cities.debt_actions(state, seat)
     prompt = state["prompts"][0]
     if prompt["kind"] == "seventh_card":
         return card_actions(state, seat, state["players"][seat]["hand"])
@@ -148,7 +158,8 @@ def card_actions(state, seat, hand):
     wonder_pays = ()
     if stage is not None:
         budget = coins - stage.coins
-        wonder_pays = [o for o in options_in(ctx, stage.cost) if o[0] + o[1] <= budget]
+        wonder_pays = [o for o in options_in(ctx, _cities.stage_cost(prof, stage))
+                       if o[0] + o[1] <= budget]
         stage_no = prof.stages_built + 1
     out = []
     seen = set()
@@ -338,7 +349,7 @@ def canonical_card_action(state, seat, action, hand):
             raise IllegalAction("stage_out_of_order", stage=want, next_stage=nxt)
     if "free" in action and action["free"] is not None:
         raise IllegalAction("not_free", card=cid, free=action["free"])
-    _check_payment(cid, stage.cost, stage.coins, coins, ctx, left, right,
+    _check_payment(cid, _cities.stage_cost(prof, stage), stage.coins, coins, ctx, left, right,
                    _payment_options(state, seat))
     return {"type": "wonder", "card": cid, "stage": nxt, "pay": {"left": left, "right": right}}
 
@@ -367,6 +378,8 @@ def apply(state, seat, action):
         if side not in SIDES:
             raise IllegalAction("bad_side", side=side if isinstance(side, str) else None)
         return _choose(state, seat, {"type": "side", "side": side}, _resolve_sides)
+    if phase == "debt":
+        return _choose(state, seat, _cities.canonical_debt(state, seat, action), _resolve_debts)
     prompt = state["prompts"][0]
     if prompt["kind"] == "seventh_card":
         canon = canonical_card_action(state, seat, action, state["players"][seat]["hand"])
@@ -395,7 +408,11 @@ def _choose(state, seat, canon, resolve):
     if changed:
         ev["changed"] = True
     events = [ev]
-    if None not in pending:
+    if state["phase"] == "debt":
+        done = all(a is not None or not owed for a, owed in zip(pending, state["owed"]))
+    else:
+        done = None not in pending
+    if done:
         resolve(new, events)
     return new, events
 
@@ -501,6 +518,8 @@ def _resolve_turn(new, events):
     for s, fx in gained:
         if fx.coins or fx.coins_per:
             credits[s] += _coins_gain(fx, s, players, profiles)
+        if fx.cities:
+            _cities.gain(new, players, s, fx, credits)
     for s in range(n):
         if credits[s]:
             players[s]["coins"] += credits[s]
@@ -509,7 +528,7 @@ def _resolve_turn(new, events):
     events.append({"type": "turn_resolved", "age": age, "turn": turn, "plays": plays,
                    "coins": [p["coins"] for p in players]})
     prompts = []
-    if turn == TURNS_PER_AGE:
+    if turn == turns_per_age(new["config"]):
         left_over = 0
         for s in range(n):
             p = players[s]
@@ -579,6 +598,8 @@ def _resolve_seventh(new, seat, a, events):
     if fx is not None and (fx.coins or fx.coins_per):
         profiles = [profile(q) for q in players]
         p["coins"] += _coins_gain(fx, seat, players, profiles)
+    if fx is not None and fx.cities:
+        _cities.gain(new, players, seat, fx)
     new["players"] = players
     events.append({"type": "seventh_card", "seat": seat, "play": play,
                    "coins": [q["coins"] for q in players]})
@@ -600,6 +621,8 @@ def _resolve_discard_build(new, seat, a, events):
     if fx.coins or fx.coins_per:
         profiles = [profile(q) for q in players]
         p["coins"] += _coins_gain(fx, seat, players, profiles)
+    if fx.cities:
+        _cities.gain(new, players, seat, fx)
     new["players"] = players
     events.append({"type": "built_from_discard", "seat": seat, "card": cid,
                    "coins": [q["coins"] for q in players]})
@@ -612,12 +635,15 @@ def _continue(new, events):
         head = new["prompts"][0]
         events.append({"type": "prompt", "seat": head["seat"], "kind": head["kind"]})
         return
+    if is_cities(new) and _cities.open_debts(new, events):
+        return
     new["phase"] = "play"
-    if new["turn"] < TURNS_PER_AGE and is_two_players(new):
+    turns = turns_per_age(new["config"])
+    if new["turn"] < turns and is_two_players(new):
         from . import two_players
         two_players.next_turn(new)
         return
-    if new["turn"] < TURNS_PER_AGE:
+    if new["turn"] < turns:
         hands = pass_hands([p["hand"] for p in new["players"]], direction_of_age(new["age"]))
         players = []
         for p, hand in zip(new["players"], hands):
@@ -641,6 +667,24 @@ def _end_age(new, events):
         for p in players:
             p["hand"] = []
     shields = [profile(p).shields for p in players]
+    if is_cities(new):
+        results = _cities.military(players, shields, age, new["config"])
+    else:
+        results = _base_military(players, shields, age)
+    new["players"] = players
+    events.append({"type": "military", "age": age, "results": results})
+    events.append({"type": "age_end", "age": age})
+    if age < 3:
+        start_age(new, age + 1, events)
+    else:
+        new["phase"] = "over"
+        new["pending"] = [None] * n
+        new["prompts"] = []
+        events.append({"type": "game_over"})
+
+
+def _base_military(players, shields, age):
+    n = len(players)
     results = []
     for s in range(n):
         got = {"seat": s, "shields": shields[s]}
@@ -656,13 +700,9 @@ def _end_age(new, events):
                 got[side] = 0
         players[s]["tokens"] = tokens
         results.append(got)
-    new["players"] = players
-    events.append({"type": "military", "age": age, "results": results})
-    events.append({"type": "age_end", "age": age})
-    if age < 3:
-        start_age(new, age + 1, events)
-    else:
-        new["phase"] = "over"
-        new["pending"] = [None] * n
-        new["prompts"] = []
-        events.append({"type": "game_over"})
+    return results
+
+
+def _resolve_debts(new, events):
+    _cities.settle_debts(new, events)
+    _continue(new, events)

@@ -25,11 +25,17 @@ The sample's log is not the game's history, which the view does not show. It hol
 entries of the sample: a ``wonders`` entry (the wonders and the sides as they stand) and a
 ``deal`` entry per age not started (Age III's with its guilds); actions applied to the sample
 are logged after them. It replays to the sample only when the sample is taken before any action.
+
+Cities (the view has ``cities``): each started age dealt its black cards too — those seen, plus
+a draw from that age's black cards not seen —, the guilds come from all 13, a team seat's
+partner keeps the hand the view shows, and ``diplomacy``, ``debt``, the losses waiting and the
+debt phase's ``owed`` are copied from the view.
 """
 
 from collections import Counter
 
 from . import catalogue as _cat
+from . import cities_setup as _cities
 from .city import profile
 from .rules import legal_actions
 from .state import SIDES, STATE_VERSION, deal_entry, draw_guilds, normalize_config
@@ -45,12 +51,18 @@ def sample_state(view, seat, rng):
     own_hand = list(view["hand"]) if seat is not None else []
     own_stages = list(view["stage_cards"]) if seat is not None else []
     others = [s for s in range(n) if s != seat]
+    partner = _cities.partner_of(seat, cfg) if seat is not None else None
+    partner_hand = list(view.get("partner_hand", ()))
 
-    seen = Counter(own_hand) + Counter(own_stages) + Counter(view.get("discard", ()))
+    seen = (Counter(own_hand) + Counter(own_stages) + Counter(view.get("discard", ()))
+            + Counter(partner_hand))
     for p in public:
         seen.update(p["built"])
-    guilds = _guilds_in_play(age, n, seen, rng)
-    hands, stages, pile = _deal_unseen(_unseen(seen, age, n, guilds), view, others, rng)
+    guilds = _guilds_in_play(age, n, seen, rng, cfg=cfg)
+    unseen = _unseen(seen, age, n, guilds, _black_in_play(cfg, age, seen, rng))
+    hands, stages, pile = _deal_unseen(unseen, view, others, rng, partner)
+    if partner is not None:
+        hands[partner] = partner_hand
 
     players = []
     for s, p in enumerate(public):
@@ -63,6 +75,7 @@ def sample_state(view, seat, rng):
             "stages": own_stages if s == seat else stages[s],
             "tokens": list(p["tokens"]),
             "free_used": 0,
+            **({"diplomacy": p["diplomacy"], "debt": p["debt"]} if "cities" in view else {}),
         }
         if p["side"] is not None and profile(player).free_build and not p["free_build_ready"]:
             player["free_used"] = age
@@ -72,7 +85,7 @@ def sample_state(view, seat, rng):
                "sides": [p["side"] for p in players]}]
     decks = {}
     for later in range(age + 1, 4):
-        entry = deal_entry(later, n, guilds, rng)
+        entry = deal_entry(later, n, guilds, rng, cfg)
         chance.append(entry)
         decks[str(later)] = [list(hand) for hand in entry["hands"]]
 
@@ -92,6 +105,10 @@ def sample_state(view, seat, rng):
         "decks": decks,
         "log": chance,
     }
+    if "cities" in view:
+        state["losses"] = [dict(loss) for loss in view["cities"]["losses"]]
+        owed = view["cities"]["owed"]
+        state["owed"] = list(owed) if owed is not None else None
     for s in others:
         if public[s]["chosen"]:
             if view["phase"] == "sides":
@@ -101,11 +118,25 @@ def sample_state(view, seat, rng):
     return state
 
 
-def _unseen(seen, age, players, guilds):
-    """The cards dealt in the ages started (Age III with `guilds`) minus those `seen`."""
-    dealt = Counter()
+def _black_in_play(cfg, age, seen, rng):
+    """Cities: the black cards dealt in each started age, those seen and a draw of the rest."""
+    if not _cities.cities_on(cfg):
+        return []
+    out = []
+    want = _cities.deck_players(cfg["players"])
     for started in range(1, age + 1):
-        dealt.update(_cat.get().deck_cards(started, players))
+        ids = sorted(c.id for c in _cat.get().black[started])
+        shown = [c for c in ids if c in seen]
+        out += shown + rng.sample([c for c in ids if c not in seen], want - len(shown))
+    return out
+
+
+def _unseen(seen, age, players, guilds, black=()):
+    """The cards dealt in the ages started (Age III with `guilds`, and the `black` cards of
+    Cities) minus those `seen`."""
+    dealt = Counter(black)
+    for started in range(1, age + 1):
+        dealt.update(_cat.get().deck_cards(started, _cities.deck_players(players)))
     if age == 3:
         dealt.update(guilds)
     if seen - dealt:
@@ -113,7 +144,7 @@ def _unseen(seen, age, players, guilds):
     return dealt - seen
 
 
-def _deal_unseen(unseen, view, others, rng):
+def _deal_unseen(unseen, view, others, rng, partner=None):
     """The `unseen` cards dealt at random: current-age ones into the other hands, then the rest
     under the other wonders and onto the pile (unless the view shows the pile).
     Returns (hands by seat, stage cards by seat, pile)."""
@@ -123,7 +154,8 @@ def _deal_unseen(unseen, view, others, rng):
     rng.shuffle(current)
     hands = {}
     for s in others:
-        hands[s], current = _take(current, public[s]["hand_size"])
+        if s != partner:
+            hands[s], current = _take(current, public[s]["hand_size"])
     rest = sorted((unseen - Counter(c for hand in hands.values() for c in hand)).elements())
     rng.shuffle(rest)
     stages = {}
@@ -150,19 +182,25 @@ def _config_of_table(view):
     the real config; the rules never read it past setup."""
     public = view["players"]
     sides = "choose" if view["phase"] == "sides" else [p["side"] for p in public]
+    cities = view.get("cities")
     return normalize_config({"game": "base", "players": len(public), "sides": sides,
-                             "wonders": [p["wonder"] for p in public]})
+                             "wonders": [p["wonder"] for p in public],
+                             "expansions": ["cities"] if cities else [],
+                             "teams": bool(cities and cities["teams"])})
 
 
-def _guilds_in_play(age, players, seen, rng, count=None):
+def _guilds_in_play(age, players, seen, rng, count=None, cfg=None):
     """The n + 2 guilds (or `count`) of Age III in the sample: before Age III a fresh draw;
-    during it, the guilds seen plus a draw from the guilds not seen."""
+    during it, the guilds seen plus a draw from the guilds not seen (Cities: of all 13)."""
+    cfg = cfg or {"players": players}
     if age < 3:
-        return draw_guilds(players, rng, count)
+        return draw_guilds(players, rng, count, cfg=cfg)
     cards = _cat.get().cards
     shown = sorted(c for c in seen if cards[c].color == "purple")
-    hidden = sorted(g.id for g in _cat.get().guilds if g.id not in seen)
-    total = players + 2 if count is None else count
+    hidden = sorted(g.id for g in _cities.guild_pool(cfg) if g.id not in seen)
+    if count is None:
+        count = _cities.guild_count(cfg) if _cities.cities_on(cfg) else players + 2
+    total = count
     missing = total - len(shown)
     if missing < 0:
         raise ValueError(f"the view shows {len(shown)} guilds, more than the {total} in play")

@@ -24,6 +24,10 @@ returns one dict per seat::
   (002 l.380).
 
 Board resources never count as cards (002 l.1022): only built cards are counted by colour.
+
+Cities (``cities_scoring.py``): ``black`` holds the black cards' points (on the sheets of a
+Cities game only: INFO's ``option_score_categories``), debts are taken off ``treasury`` (one point per -1 token),
+masks copy neighbours' green cards inside ``science``, and a team game ranks teams.
 """
 
 from . import catalogue as _cat
@@ -32,13 +36,23 @@ from ..seating import left_of, right_of
 
 CATEGORY_OF_COLOR = {
     "blue": "civilian", "yellow": "commercial", "purple": "guilds", "green": "science",
-    "red": "military", "brown": "civilian", "grey": "civilian",
+    "red": "military", "brown": "civilian", "grey": "civilian", "black": "black",
 }
-CATEGORIES = ("military", "treasury", "wonder", "civilian", "science", "commercial", "guilds")
+BASE_CATEGORIES = ("military", "treasury", "wonder", "civilian", "science", "commercial", "guilds")
+CATEGORIES = BASE_CATEGORIES + ("black",)  # black: only on the sheets of a Cities game
 PURPLE = COLOR_INDEX["purple"]
 
 
-def science_points(symbols, wild):
+def science_points(symbols, wild, copyable=None, masks=0):
+    """Best science score; with Cities' `masks`, each copies one of the `copyable` neighbours'
+    green symbols (counts per symbol, each a different card: cities_scoring.py)."""
+    if masks and copyable and any(copyable):
+        from .cities_scoring import best_with_masks
+        return best_with_masks(symbols, wild, copyable, masks)
+    return _science_points(symbols, wild)
+
+
+def _science_points(symbols, wild):
     """Best science score of symbol counts (compass, gear, tablet) with `wild` wildcards."""
     best = 0
     a0, b0, c0 = symbols
@@ -69,7 +83,7 @@ def score_seat(state, seat, profiles=None, copy=None):
     extra = 1 if copy else 0
     sheet = dict.fromkeys(CATEGORIES, 0)
     sheet["military"] = sum(p["tokens"])
-    sheet["treasury"] = p["coins"] // 3
+    sheet["treasury"] = p["coins"] // 3 - p.get("debt", 0)
     for fx in prof.stage_fx:
         sheet["wonder"] += _points(fx, seat, players, profiles, extra)
     built = list(p["built"]) + ([copy] if copy else [])
@@ -85,7 +99,11 @@ def score_seat(state, seat, profiles=None, copy=None):
         wild += fx.science_choice
         if fx.science >= 0:
             symbols[fx.science] += 1
-    sheet["science"] += science_points(symbols, wild)
+    copyable = None
+    if prof.masks:
+        from .cities_scoring import copyable_symbols
+        copyable = copyable_symbols(players, seat)
+    sheet["science"] += science_points(symbols, wild, copyable, prof.masks)
     sheet["total"] = sum(sheet[c] for c in CATEGORIES)
     sheet["coins"] = p["coins"]
     return sheet
@@ -123,6 +141,13 @@ def scores(state):
                     sheet["copied_guild"] = gid
         sheet["seat"] = s
         sheets.append(sheet)
+    config = state.get("config") or {}
+    if "cities" not in (config.get("expansions") or ()):
+        for sheet in sheets:
+            del sheet["black"]  # always 0 here: a base game has no black card
+    if config.get("teams"):
+        from .cities_scoring import rank_teams
+        return rank_teams(sheets)
     for sheet in sheets:
         better = sum(1 for o in sheets
                      if (o["total"], o["coins"]) > (sheet["total"], sheet["coins"]))

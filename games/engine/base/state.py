@@ -5,7 +5,8 @@ Config (a plain dict; ``normalize_config`` fills defaults and validates)::
     {"game": "base", "players": 2..7,
      "sides": "A" | "B" | "random" | "choose" | [per seat "A"/"B"/"random"],
      "wonders": None | [per seat wonder id or None (= random)],
-     "variants": []}
+     "variants": [],
+     "expansions": ["cities"], "teams": bool}   # only with an expansion (cities_setup.py)
 
 ``game`` is only ``"base"`` for now; ``variants`` is kept for later (Cities, Architects plug in
 there and in ``game``) and must be empty. ``players: 2`` is the 2-player variant
@@ -38,6 +39,7 @@ which Olympia A's free build was used (0 = never).
 import random
 
 from . import catalogue as _cat
+from . import cities_setup as _cities
 from ..errors import ConfigError
 
 SIDES = ("A", "B")
@@ -66,7 +68,7 @@ def normalize_config(config):
     if game != "base":
         raise ConfigError("unsupported_game", game=game)
     n = config.get("players")
-    if not isinstance(n, int) or isinstance(n, bool) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+    if not isinstance(n, int) or isinstance(n, bool) or not MIN_PLAYERS <= n <= _cities.MAX_PLAYERS:
         raise ConfigError("bad_player_count", players=n, allowed=[MIN_PLAYERS, MAX_PLAYERS])
     sides = config.get("sides", "A")
     if isinstance(sides, (list, tuple)):
@@ -90,16 +92,19 @@ def normalize_config(config):
     variants = list(config.get("variants") or [])
     if variants:
         raise ConfigError("unsupported_variant", variants=variants)
-    return {"game": game, "players": n, "sides": sides, "wonders": wonders, "variants": variants}
+    expansions, teams = _cities.check(config, n, wonders)
+    out = {"game": game, "players": n, "sides": sides, "wonders": wonders, "variants": variants}
+    if expansions:  # kept out of a plain base config, which reads as it always did
+        out.update(expansions=expansions, teams=teams)
+    return out
 
 
 def draw_chance(cfg, seed):
     """The chance entries of a new game (log entries), drawn from random.Random(seed)."""
     rng = random.Random(seed)
-    cat = _cat.get()
     n = cfg["players"]
     wonders = list(cfg["wonders"] or [None] * n)
-    free = [w for w in cat.wonder_ids if w not in wonders]
+    free = [w for w in _cities.wonder_pool(cfg) if w not in wonders]
     rng.shuffle(free)
     wonders = [w if w is not None else free.pop() for w in wonders]
     sides_cfg = cfg["sides"]
@@ -113,29 +118,34 @@ def draw_chance(cfg, seed):
         else:
             sides.append(want)
     entries = [{"chance": "wonders", "wonders": wonders, "sides": sides}]
-    guilds = draw_guilds(n, rng)
+    guilds = draw_guilds(n, rng, cfg=cfg)
     for age in (1, 2, 3):
-        entries.append(deal_entry(age, n, guilds, rng))
+        entries.append(deal_entry(age, n, guilds, rng, cfg))
     return entries
 
 
-def draw_guilds(players, rng, count=None):
-    """The guilds shuffled into Age III, sorted: n + 2 of them unless `count` says otherwise."""
-    guild_ids = sorted(g.id for g in _cat.get().guilds)
-    return sorted(rng.sample(guild_ids, players + 2 if count is None else count))
+def draw_guilds(players, rng, count=None, cfg=None):
+    """The guilds shuffled into Age III, sorted: n + 2 of them unless `count` says otherwise
+    (with Cities: 7 + 2 at 8 players, from the 13 guilds)."""
+    cfg = cfg or {"players": players}
+    guild_ids = sorted(g.id for g in _cities.guild_pool(cfg))
+    if count is None:
+        count = _cities.guild_count(cfg) if _cities.cities_on(cfg) else players + 2
+    return sorted(rng.sample(guild_ids, count))
 
 
-def deal_entry(age, players, guilds, rng):
-    """The chance entry dealing an age: its cards (Age III's with `guilds`) shuffled into hands."""
-    deck = _cat.get().deck_cards(age, players)
-    if age == 3:
-        deck = deck + guilds
-    if len(deck) != HAND_SIZE * players:
+def deal_entry(age, players, guilds, rng, cfg=None):
+    """The chance entry dealing an age: its cards (Age III's with `guilds`, and the black cards
+    with Cities) shuffled into hands."""
+    cfg = cfg or {"players": players}
+    size = _cities.hand_size(cfg)
+    deck = _cities.age_deck(age, cfg, guilds, rng)
+    if len(deck) != size * players:
         raise ConfigError("bad_deck_size", age=age, players=players, cards=len(deck),
-                          expected=HAND_SIZE * players)
+                          expected=size * players)
     deck.sort()
     rng.shuffle(deck)
-    hands = [deck[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i in range(players)]
+    hands = [deck[i * size:(i + 1) * size] for i in range(players)]
     entry = {"chance": "deal", "age": age, "hands": hands}
     if age == 3:
         entry["guilds"] = list(guilds)
@@ -161,6 +171,7 @@ def initial_state(cfg, chance):
             "stages": [],
             "tokens": [],
             "free_used": 0,
+            **_cities.new_player_fields(cfg),
         })
     state = {
         "version": STATE_VERSION,
@@ -174,6 +185,7 @@ def initial_state(cfg, chance):
         "discard": [],
         "decks": {},
         "log": [dict(e) for e in chance],
+        **_cities.new_state_fields(cfg),
     }
     for entry in chance[1:]:
         _store_deal(state, entry)
@@ -218,9 +230,10 @@ def _is_deal_entry(entry, state):
         return False
     age, hands = entry.get("age"), entry.get("hands")
     cards = _cat.get().cards
+    size = _cities.hand_size(state["config"])
     return (type(age) is int and state["age"] < age <= 3 and str(age) not in state["decks"]
             and isinstance(hands, list) and len(hands) == len(state["players"])
-            and all(isinstance(hand, list) and len(hand) == HAND_SIZE
+            and all(isinstance(hand, list) and len(hand) == size
                     and all(isinstance(c, str) and c in cards for c in hand) for hand in hands))
 
 

@@ -36,7 +36,7 @@ class Context:
     """One buyer situation: own production, what each neighbour sells, prices; memo by cost."""
 
     __slots__ = ("key", "own_fixed", "own_choices", "left", "right", "lmax", "rmax", "pl", "pr",
-                 "memo")
+                 "dl", "dr", "memo")
 
     def __init__(self, key, lmax=None, rmax=None):
         own_sig, left_sig, right_sig, prices = key
@@ -46,7 +46,10 @@ class Context:
         self.right = right_sig
         self.lmax = lmax or _max_units(left_sig)
         self.rmax = rmax or _max_units(right_sig)
-        self.pl, self.pr = prices
+        self.pl, self.pr = prices[0], prices[1]
+        # Cities' clandestine docks: coins off the first unit bought from that side each turn,
+        # on top of any price discount (cities.md B.10 #11); prices then has four entries.
+        self.dl, self.dr = (prices[2], prices[3]) if len(prices) > 2 else (0, 0)
         self.memo = {}
 
 
@@ -156,8 +159,19 @@ def _splits(ctx, cost):
                     cl += k * pl[r]
                     cr += (res[r] - k) * pr[r]
                 if (not lc or _feasible(dl, lf, lc)) and (not rc or _feasible(dr, rf, rc)):
+                    if ctx.dl or ctx.dr:
+                        cl, cr = _docked(ctx, dl, cl, pl, ctx.dl), _docked(ctx, dr, cr, pr, ctx.dr)
                     found.add((cl, cr))
     return found
+
+
+def _docked(ctx, bought, paid, prices, dock):
+    """The price of the units `bought` from one side, less the dock's coins off the first unit
+    (never below 0 for that unit)."""
+    if not dock or not paid:
+        return paid
+    first = min(prices[r] for r in range(7) if bought[r])
+    return paid - min(dock, first)
 
 
 def _assign(choices, i, need, out):

@@ -26,6 +26,7 @@ Also here: ``reveal`` (a frame with everything) and ``hidden_ids`` (what a seat 
 sent), the leak checks' oracle.
 """
 
+from . import cities_view
 from .city import profile
 from .rules import to_act
 from .scoring import scores
@@ -85,6 +86,8 @@ def view(state, seat=None):
         out["my_prompt"] = {"kind": mine["kind"]} if mine else None
         if mine and mine["kind"] == "build_discarded":
             out["discard"] = list(state["discard"])
+    if "losses" in state:  # Cities
+        cities_view.add_to_view(state, seat, out)
     if phase == "over":
         out["scores"] = scores(state)
     return out
@@ -123,6 +126,7 @@ def revealed_city(seat, player, total):
         "stages": list(player["stages"]),
         "tokens": list(player["tokens"]),
         "total": total,
+        **({"diplomacy": player["diplomacy"], "debt": player["debt"]} if "debt" in player else {}),
     }
 
 
@@ -144,6 +148,7 @@ def hidden_ids(state, seat):
         else:
             hidden.update(player["hand"])
             hidden.update(player["stages"])
+    visible.update(cities_view.visible_partner_hand(state, seat))  # Cities teams
     prompts = state["prompts"]
     if seat is not None and state["phase"] == "prompt" and prompts and prompts[0] == {
         "seat": seat, "kind": "build_discarded"

@@ -77,8 +77,8 @@ BOARD_WORDS = {
     "tie_break": _("Ties are broken by built stages; then the victory is shared."),
     "built_stages": _("Built stages"),
     # a player
-    "wonder_stages": _("Wonder stages"),
-    "stage_n": _("Stage %(stage)s"),
+    "wonder_stages": pgettext_lazy("architects", "Wonder stages"),
+    "stage_n": pgettext_lazy("architects", "Stage %(stage)s"),
     "built": _("built"),
     "next": _("can be built now"),
     "open_stage": _("next to build"),

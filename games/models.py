@@ -67,17 +67,13 @@ class Match(models.Model):
 
 
 class Seat(models.Model):
-    class BotLevel(models.TextChoices):
-        NONE = "", _("human")
-        RANDOM = "random", _("random bot")
-        GREEDY = "greedy", _("greedy bot")
-
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField(help_text="0-based, clockwise (the engine's seat).")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats"
     )
-    bot_level = models.CharField(max_length=10, choices=BotLevel.choices, default="", blank=True)
+    # A bot level of the game (engine.info(game)["bot_levels"]), "" for a person.
+    bot_level = models.CharField(max_length=10, default="", blank=True)
     missed_turns = models.PositiveSmallIntegerField(default=0, help_text="Deadlines missed in a row.")
     taken_over = models.BooleanField(default=False, help_text="A bot plays this human seat for good.")
     labels = models.JSONField(

@@ -19,6 +19,7 @@ from games.history.api.common import CALCULATOR_GAME
 from games.history.timeline import match_timeline
 from games.history.models import PlayerRating, RatingChange, SeatResult
 from games.history.ratings import DEFAULT_MODE, MODES, PROVISIONAL_SIGMA, game_of_mode
+from games.views.words import UI
 
 
 def _seat_label(seat):
@@ -28,7 +29,16 @@ def _seat_label(seat):
         except Exception:  # noqa: BLE001 - a user without a profile
             name = ""
         return name or seat.user.get_username()
-    return _("Bot (%(level)s)") % {"level": seat.get_bot_level_display()}
+    return str(UI.get(f"bot_{seat.bot_level}", seat.bot_level))
+
+
+def _seat_labels(seats, wonder_names):
+    """Every seat's public name, the same words as at the table; bots of one level are told
+    apart by their wonder (or their seat)."""
+    labels = [_seat_label(seat) for seat in seats]
+    repeated = {label for label in labels if labels.count(label) > 1}
+    return [f"{label} · {wonder or '#%d' % (seat.number + 1)}" if label in repeated and not seat.user_id else label
+            for seat, label, wonder in zip(seats, labels, wonder_names)]
 
 
 def match_detail(request, match_id):
@@ -44,8 +54,9 @@ def match_detail(request, match_id):
     context = {
         "match": match,
         "record": getattr(match, "record", None) if match.status == Match.Status.FINISHED else None,
-        "seats": [{"seat": s, "label": _seat_label(s), "labels": label,
-                   "wonder_name": wonders.get(label.get("wonder"), "")} for s, label in zip(seats, labels)],
+        "seats": [{"seat": s, "label": name, "labels": label, "wonder_name": wonders.get(label.get("wonder"), "")}
+                  for s, label, name in zip(seats, labels, _seat_labels(
+                      seats, [wonders.get(label.get("wonder"), "") for label in labels]))],
         "categories": game_categories,
         "tiebreak_label": words.tiebreak_label(language),
         "tiebreak_note": words.board_words().get("tie_break", ""),

@@ -205,3 +205,17 @@ def test_the_leaderboard_page_switches_between_the_rating_modes(client, db):
     assert '<strong aria-current="page">7 Wonders, 2 players (with the Free City)</strong>' in html
     for mode in MODES:
         assert mode == "base-2p" or f'href="?mode={mode}"' in html
+
+
+def test_bots_are_named_as_at_the_table_and_told_apart_by_their_wonder(client, people):
+    match = play_and_store([people[0], "greedy", "greedy", "random"], seed=5)
+    wonders = [seat.labels["wonder"] for seat in match.seats.order_by("number")]
+    from games.presentation import get
+
+    names = get("base").names("it")[1]
+
+    html = client.get(url("match-detail", "it", match.pk)).content.decode()
+
+    assert f"bot medio (avido) · {names[wonders[1]]}" in html
+    assert f"bot medio (avido) · {names[wonders[2]]}" in html
+    assert "bot facile (casuale)" in html and "bot facile (casuale) ·" not in html

@@ -1,6 +1,6 @@
 """Engine speed: full random-legal-move games per second, one core.
 
-    python bench/bench_engine.py [--seconds 5] [--players 3,4,7] [--architects-players 2,4,7] [--cities 4,8]
+    python bench/bench_engine.py [--seconds 5] [--players 2,3,4,7] [--architects-players 2,4,7] [--cities 4,8]
 
 Each game is the loop of the design note: for every seat to act, compute
 `legal_actions(state, seat)` (every card with every payment option) and apply a random one,
@@ -65,7 +65,7 @@ def _counts(text):
 def main(argv=None):
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=5.0)
-    parser.add_argument("--players", default="3,4,7", help="Base-game player counts.")
+    parser.add_argument("--players", default="2,3,4,7", help="Base-game player counts (2: the variant with the Free City).")
     parser.add_argument("--architects-players", default="2,4,7", help="7 Wonders Architects player counts.")
     parser.add_argument("--cities", default="4,8", help="player counts of Cities games ('' for none)")
     args = parser.parse_args(argv)

@@ -24,3 +24,15 @@ def test_the_bench_prints_architects_games_per_second_at_each_asked_player_count
 def test_a_random_legal_architects_game_ends(capsys):
     bench = _bench_module()
     assert bench.play(4, seed=3, game="architects") > 0
+
+
+def test_the_bench_measures_the_two_player_variant_and_cities_by_default(capsys, monkeypatch):
+    bench = _bench_module()
+    asked = []
+    monkeypatch.setattr(bench, "bench", lambda n, seconds, game="base", expansions=(): (
+        asked.append((game, n, tuple(expansions))) or (1, 1, 1.0, 1.0)))
+
+    bench.main(["--seconds", "0.01"])
+
+    assert ("base", 2, ()) in asked
+    assert ("base", 4, ("cities",)) in asked and ("base", 8, ("cities",)) in asked

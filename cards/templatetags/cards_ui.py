@@ -36,6 +36,8 @@ COLOR_NAMES = {
     "red": _("red"),
     "green": _("green"),
     "purple": _("purple"),
+    "black": _("black"),
+    "white": _("white"),
 }
 COLOR_KINDS = {
     "brown": _("Raw materials"),
@@ -45,6 +47,8 @@ COLOR_KINDS = {
     "red": _("Military structures"),
     "green": _("Scientific structures"),
     "purple": _("Guilds"),
+    "black": _("City cards"),
+    "white": _("Leaders"),
 }
 RESOURCE_NAMES = {
     "wood": _("wood"),

@@ -45,6 +45,15 @@ def _records() -> list[dict]:
     return rows
 
 
+def linkable_cards() -> dict[str, dict]:
+    """Cities' and the 2-player variant's rows as the rules pages' [[card:ID]] links need them."""
+    return {row["id"]: {"id": row["id"], "names": row["names"], "color": row["color"]} for row in _records()}
+
+
+def linkable_wonders() -> dict[str, dict]:
+    return {w["id"]: w for w in _read("cities/cities.json")["wonders"]}
+
+
 @transaction.atomic
 def load_cities() -> dict[str, int]:
     rows = _records()

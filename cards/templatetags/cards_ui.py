@@ -95,9 +95,9 @@ def cost_label(cost: Mapping) -> str:
 
 @register.filter
 def roman(age) -> str:
-    """1 -> I, 2 -> II, 3 -> III."""
+    """1 -> I, 2 -> II, 3 -> III; 0 (Cities' leaders and tokens, in no Age) -> nothing."""
     try:
-        return AGE_NUMERALS.get(int(age), str(age))
+        return AGE_NUMERALS.get(int(age), str(age)) if int(age) else ""
     except (TypeError, ValueError):
         return str(age)
 

@@ -79,3 +79,8 @@ def test_search_finds_the_cities_rules(language, query):
 def test_search_finds_a_black_card_by_its_name():
     hits = search("Nascondiglio", "it")
     assert any(hit["id"] == "hideout" for hit in hits), hits[:5]
+
+
+def test_the_two_player_cards_pages_lead_back_to_the_variant_rules(client):
+    body = page(client, "/pt-br/cards/free_city_card/")
+    assert 'href="/pt-br/rules/two-players/"' in body and "Carta Cidade Livre" in body

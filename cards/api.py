@@ -12,7 +12,7 @@ from rest_framework import serializers, viewsets
 from cards.api_fields import LANG_PARAMETER, LanguageContextMixin, NamesSerializer  # noqa: F401 - shared
 from cards.language import pick
 from cards.models import COLORS, Card, CardText, Wonder, WonderStage
-from cards.models.catalogue import COST_KEYS, EXPANSIONS
+from cards.models.catalogue import COST_KEYS, EXPANSION_COLORS, EXPANSIONS
 from cards.catalogue_data import deck_player_counts
 from cards.api_architects import (
     ARCHITECTS,
@@ -25,10 +25,12 @@ from cards.api_architects import (
 from drf_spectacular.utils import PolymorphicProxySerializer
 from wonders_site.api_errors import BadQueryParameter
 
-GAMES = ("base", ARCHITECTS)
+GAMES = ("base", "cities", "two_players", ARCHITECTS)
 EXPANSION_PARAMETER = OpenApiParameter(
     "expansion", OpenApiTypes.STR, enum=list(GAMES), default="base",
-    description="base: the base game's (the default). architects: 7 Wonders Architects' cards, with their "
+    description="base: the base game's (the default). cities: 7 Wonders Cities' black cards, guilds, leaders "
+                "(kind leader, playable false: they need Leaders) and tokens (kind token), or Petra and Byzantium. "
+                "two_players: the 2-player variant's Border and Free City cards (kind variant). architects: 7 Wonders Architects' cards, with their "
                 "kind and their copies in each deck, or its wonders, with their stage tiles (other fields: see "
                 "ArchitectsCard, ArchitectsWonder). age and players filter the base game only.",
 )
@@ -40,14 +42,18 @@ ARCHITECTS_CARD_PARAMETERS = [
 ]
 
 
-def asks_for_architects(view) -> bool:
+def asked_expansion(view) -> str:
     request = getattr(view, "request", None)
     if request is None or not hasattr(request, "query_params"):
-        return False
+        return "base"
     expansion = request.query_params.get("expansion", "base")
     if expansion not in GAMES:
         raise BadQueryParameter("expansion", expansion, GAMES)
-    return expansion == ARCHITECTS
+    return expansion
+
+
+def asks_for_architects(view) -> bool:
+    return asked_expansion(view) == ARCHITECTS
 
 
 class CostSerializer(serializers.Serializer):
@@ -77,8 +83,8 @@ class CardSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Card
-        fields = ["id", "name", "names", "expansion", "age", "color", "cost", "copies", "chain_from",
-                  "chain_to", "effect_text", "effects"]
+        fields = ["id", "name", "names", "expansion", "kind", "playable", "age", "color", "cost", "copies",
+                  "chain_from", "chain_to", "effect_text", "effects"]
 
     def _text(self, card):
         return pick(card.texts.all(), self.context["lang"])
@@ -110,7 +116,7 @@ class PlayerCountFilter(django_filters.TypedChoiceFilter):
 
 class CardFilter(django_filters.FilterSet):
     age = django_filters.TypedChoiceFilter(choices=[(a, a) for a in (1, 2, 3)], coerce=int)
-    color = django_filters.ChoiceFilter(choices=[(c, c) for c in COLORS])
+    color = django_filters.ChoiceFilter(choices=[(c, c) for c in COLORS + EXPANSION_COLORS])
     expansion = django_filters.ChoiceFilter(choices=[(e, e) for e in EXPANSIONS])
     players = PlayerCountFilter(
         choices=[(n, n) for n in BASE_PLAYER_COUNTS], coerce=int, method="filter_players",
@@ -164,7 +170,12 @@ class CardViewSet(LanguageContextMixin, viewsets.ReadOnlyModelViewSet):
         return ArchitectsCardSerializer if asks_for_architects(self) else CardSerializer
 
     def get_queryset(self):
-        return architects_card_queryset() if asks_for_architects(self) else card_queryset()
+        if asks_for_architects(self):
+            return architects_card_queryset()
+        # Each expansion is its own list; the retrieve of one card by id works whatever its expansion.
+        if self.action == "list":
+            return card_queryset().filter(expansion=asked_expansion(self))
+        return card_queryset()
 
 
 class StageSerializer(serializers.Serializer):
@@ -237,4 +248,8 @@ class WonderViewSet(LanguageContextMixin, viewsets.ReadOnlyModelViewSet):
         return ArchitectsWonderSerializer if asks_for_architects(self) else WonderSerializer
 
     def get_queryset(self):
-        return architects_wonder_queryset() if asks_for_architects(self) else self.queryset
+        if asks_for_architects(self):
+            return architects_wonder_queryset()
+        if self.action == "list":
+            return self.queryset.filter(expansion=asked_expansion(self))
+        return self.queryset

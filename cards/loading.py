@@ -36,7 +36,7 @@ def _load_cards(cards: list[dict]) -> None:
                 language=language,
                 defaults={"name": data["names"][language], "effect_text": data["text"][language]},
             )
-    Card.objects.exclude(id__in=[c["id"] for c in cards]).delete()
+    Card.objects.filter(expansion="base").exclude(id__in=[c["id"] for c in cards]).delete()
     for data in cards:
         Card.objects.get(id=data["id"]).chain_to.set(data["chain_to"])
 
@@ -65,6 +65,6 @@ def _load_wonders(wonders: list[dict]) -> int:
                     WonderStageText.objects.update_or_create(
                         stage=stage, language=language, defaults={"effect_text": stage_data["text"][language]}
                     )
-    Wonder.objects.exclude(id__in=[w["id"] for w in wonders]).delete()
-    WonderStage.objects.exclude(id__in=stage_ids).delete()
+    Wonder.objects.filter(expansion="base").exclude(id__in=[w["id"] for w in wonders]).delete()
+    WonderStage.objects.filter(wonder__expansion="base").exclude(id__in=stage_ids).delete()
     return len(stage_ids)

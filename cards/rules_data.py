@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cards.architects_data import architects_data
 from cards.catalogue_data import DATA_DIR, LANGUAGES, CatalogueError, read_cards, read_wonders
+from cards.loading_cities import linkable_cards, linkable_wonders
 from cards.rules_render import LINK_RE, LinkTarget, RenderContext, headings, html_to_text, render_markdown
 
 RULES_DIR = DATA_DIR / "rules"
@@ -187,9 +188,9 @@ def _architects_record(page: str, record_id: str):
 def read_rules(rules_dir: Path = RULES_DIR, card_ids=None, wonder_ids=None) -> list[RuleFile]:
     """Every rules file, checked one by one and against each other. Sorted by position, language."""
     if card_ids is None:
-        card_ids = {card["id"] for card in read_cards()}
+        card_ids = {card["id"] for card in read_cards()} | set(linkable_cards())
     if wonder_ids is None:
-        wonder_ids = {wonder["id"] for wonder in read_wonders()}
+        wonder_ids = {wonder["id"] for wonder in read_wonders()} | set(linkable_wonders())
     if not rules_dir.is_dir():
         return []
     files = []
@@ -304,8 +305,8 @@ def load_rules(rules_dir: Path = RULES_DIR) -> dict[str, int]:
     The catalogue (cards and wonders) must be loaded first."""
     from cards.models import Card, RuleSection, RuleSectionCard, RuleSectionText, Wonder
 
-    card_data = {card["id"]: card for card in read_cards()}
-    wonder_data = {wonder["id"]: wonder for wonder in read_wonders()}
+    card_data = {card["id"]: card for card in read_cards()} | linkable_cards()
+    wonder_data = {wonder["id"]: wonder for wonder in read_wonders()} | linkable_wonders()
     files = read_rules(rules_dir, set(card_data), set(wonder_data))
     resolvers = {language: _resolver(language, files, card_data, wonder_data) for language in LANGUAGES}
     rendered = {(r.slug, r.language): render_rule(r, resolvers[r.language]) for r in files}

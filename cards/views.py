@@ -18,6 +18,9 @@ from cards.models import Card, CardText, Wonder, WonderStage, WonderStageText, W
 from cards.templatetags.cards_ui import COLOR_KINDS, COLOR_NAMES, COLOR_ORDER, page_language
 
 AGES = (1, 2, 3)
+# The catalogue lists one game at a time: the base game's cards unless `expansion` asks for Cities.
+LISTED_EXPANSIONS = ("base", "cities")
+CARD_COLORS = [*COLOR_ORDER, "black", "white"]
 PLAYER_COUNTS = deck_player_counts()
 SHOWCASE = ("temple", "caravansery", "laboratory")
 
@@ -54,12 +57,17 @@ def home(request):
     return render(request, "home.html", {
         "section": "home",
         "showcase": showcase,
-        "card_count": Card.objects.count(),
-        "wonder_count": Wonder.objects.count(),
+        "card_count": Card.objects.filter(expansion="base").count(),
+        "wonder_count": Wonder.objects.filter(expansion="base").count(),
     })
 
 
 class CardFilterForm(forms.Form):
+    expansion = forms.ChoiceField(
+        label=_("Game"), required=False,
+        choices=[("base", _("7 Wonders")), ("cities", _("Cities expansion"))],
+        error_messages={"invalid_choice": _("There is no expansion “%(value)s” here.")},
+    )
     q = forms.CharField(label=_("Name"), required=False, max_length=60, strip=True)
     age = forms.TypedChoiceField(
         label=_("Age"), required=False, coerce=int, empty_value=None,
@@ -80,13 +88,14 @@ class CardFilterForm(forms.Form):
         super().__init__(*args, **kwargs)
         # Built here so that the labels are in the language of the request.
         self.fields["color"].choices = [("", _("All colours"))] + [
-            (color, f"{str(COLOR_NAMES[color]).capitalize()} · {COLOR_KINDS[color]}") for color in COLOR_ORDER
+            (color, f"{str(COLOR_NAMES[color]).capitalize()} · {COLOR_KINDS[color]}") for color in CARD_COLORS
         ]
 
     def filters(self) -> dict:
         """The valid filters; an invalid field is left out (its error is shown)."""
         data = getattr(self, "cleaned_data", {})
-        return {key: data[key] for key in ("q", "age", "color", "players") if data.get(key) not in (None, "")}
+        return {key: data[key] for key in ("expansion", "q", "age", "color", "players")
+                if data.get(key) not in (None, "")}
 
 
 def card_list(request):
@@ -94,7 +103,8 @@ def card_list(request):
     form = CardFilterForm(request.GET or None)
     is_valid = form.is_valid() if form.is_bound else True
     filters = form.filters() if form.is_bound else {}
-    cards = _cards_with_text(language)
+    expansion = filters.get("expansion", "base")
+    cards = _cards_with_text(language).filter(expansion=expansion)
     if "age" in filters:
         cards = cards.filter(age=filters["age"])
     if "color" in filters:
@@ -105,13 +115,17 @@ def card_list(request):
     if "q" in filters:
         needle = _fold(filters["q"])
         cards = [card for card in cards if card.text and needle in _fold(card.text.name)]
-    cards.sort(key=lambda card: (card.age, COLOR_ORDER.index(card.color), card.position))
+    cards.sort(key=lambda card: (card.age or 9, CARD_COLORS.index(card.color) if card.color in CARD_COLORS else 99,
+                                 card.position))
 
     groups = []
     for age in AGES:
         in_age = [card for card in cards if card.age == age]
         if in_age:
             groups.append({"age": age, "cards": in_age})
+    ageless = [card for card in cards if not card.age]
+    if ageless:
+        groups.append({"age": 0, "cards": ageless})
     players = filters.get("players")
     copies = None
     if players:
@@ -126,6 +140,7 @@ def card_list(request):
         "players": players,
         "copies": copies,
         "guilds": sum(1 for card in cards if card.color == "purple"),
+        "expansion": expansion,
     })
 
 
@@ -160,6 +175,7 @@ def card_detail(request, card_id):
         "other_names": other_names,
         "copies": copies,
         "is_guild": card.color == "purple",
+        "is_base": card.expansion == "base",
         "rules_sections": rules_links.sections_for_card(card.id, language),
     })
 
@@ -184,8 +200,10 @@ def _with_sides(wonder, language: str):
 
 def wonder_list(request):
     language = page_language()
-    wonders = [_with_sides(wonder, language) for wonder in _wonders(language)]
-    return render(request, "wonders/wonder_list.html", {"section": "wonders", "wonders": wonders})
+    expansion = request.GET.get("expansion") if request.GET.get("expansion") in LISTED_EXPANSIONS else "base"
+    wonders = [_with_sides(wonder, language) for wonder in _wonders(language).filter(expansion=expansion)]
+    return render(request, "wonders/wonder_list.html",
+                  {"section": "wonders", "wonders": wonders, "expansion": expansion})
 
 
 def wonder_detail(request, wonder_id):

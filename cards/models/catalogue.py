@@ -7,16 +7,22 @@ from django.conf import settings
 from django.db import models
 
 COLORS = ["brown", "grey", "blue", "yellow", "red", "green", "purple"]
+# Cities' black cards and leaders (white) live in the same table; tokens and the 2-player cards have no colour.
+EXPANSION_COLORS = ["black", "white"]
+KINDS = ["structure", "leader", "token", "variant"]
 RESOURCES = ["wood", "stone", "clay", "ore", "glass", "textile", "papyrus"]
 COST_KEYS = ["coins", *RESOURCES]
-EXPANSIONS = ["base"]
+EXPANSIONS = ["base", "cities", "two_players"]
 
 
 class Card(models.Model):
     id = models.SlugField(primary_key=True, max_length=60)
     expansion = models.CharField(max_length=20, choices=[(e, e) for e in EXPANSIONS], default="base")
-    age = models.PositiveSmallIntegerField()
-    color = models.CharField(max_length=10, choices=[(c, c) for c in COLORS])
+    kind = models.CharField(max_length=12, choices=[(k, k) for k in KINDS], default="structure",
+                            help_text="structure (built in a city), leader, token, or variant (a 2-player card).")
+    playable = models.BooleanField(default=True, help_text="False for Cities' leaders: they need Leaders.")
+    age = models.PositiveSmallIntegerField(help_text="0 for what belongs to no Age (leaders, tokens).")
+    color = models.CharField(max_length=10, blank=True, choices=[(c, c) for c in COLORS + EXPANSION_COLORS])
     cost = models.JSONField(help_text="All eight keys: coins and the seven resources.")
     copies = models.JSONField(help_text="Player-count threshold of each copy; empty for guilds.")
     min_players = models.PositiveSmallIntegerField(help_text="Fewest players at which the card is in the deck.")

@@ -36,6 +36,8 @@ COLOR_NAMES = {
     "red": _("red"),
     "green": _("green"),
     "purple": _("purple"),
+    "black": _("black"),
+    "white": _("white"),
 }
 COLOR_KINDS = {
     "brown": _("Raw materials"),
@@ -45,6 +47,8 @@ COLOR_KINDS = {
     "red": _("Military structures"),
     "green": _("Scientific structures"),
     "purple": _("Guilds"),
+    "black": _("City cards"),
+    "white": _("Leaders"),
 }
 RESOURCE_NAMES = {
     "wood": _("wood"),
@@ -91,9 +95,9 @@ def cost_label(cost: Mapping) -> str:
 
 @register.filter
 def roman(age) -> str:
-    """1 -> I, 2 -> II, 3 -> III."""
+    """1 -> I, 2 -> II, 3 -> III; 0 (Cities' leaders and tokens, in no Age) -> nothing."""
     try:
-        return AGE_NUMERALS.get(int(age), str(age))
+        return AGE_NUMERALS.get(int(age), str(age)) if int(age) else ""
     except (TypeError, ValueError):
         return str(age)
 

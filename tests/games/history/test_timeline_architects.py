@@ -44,5 +44,5 @@ def test_the_match_page_loads_the_architects_replay_drawing_with_words_in_the_pa
     with translation.override("it"):
         script, words, wood = template.render(Context({"game": "architects"})).split("|")
     assert script == "js/replay-architects.js"
-    assert "fase" in words and wood == "Legno"
+    assert "stadio" in words and wood == "Legno"
     assert Template('{% load boards %}{% replay_board "base" as board %}[{{ board.script }}]').render(Context()) == "[]"

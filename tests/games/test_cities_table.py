@@ -192,3 +192,13 @@ def test_a_finished_cities_match_has_its_match_page_and_replay_in_each_language(
         assert presentation.get("base").card_name(card, lang) in html
     replay = client.get(reverse("api-match-replay", args=[match.pk]))
     assert replay.status_code == 200
+
+
+def test_the_game_page_of_a_cities_table_lists_the_black_cards_category_and_a_plain_table_does_not(client, make_user):
+    cities = start_table(make_user("host"), players=3, expansions=["cities"])
+    plain = start_table(make_user("other"), players=3)
+    with translation.override("it"):
+        keys = [c["key"] for c in page_json(client.get(url("game", cities.pk, lang="it")), "game-data")["categories"]]
+        labels = [c["label"] for c in page_json(client.get(url("game", cities.pk, lang="it")), "game-data")["categories"]]
+    assert keys[-1] == "black" and labels[-1] == "Carte nere"
+    assert "black" not in [c["key"] for c in page_json(client.get(url("game", plain.pk)), "game-data")["categories"]]

@@ -116,7 +116,7 @@
     if (!S || !S.view) return;
     var view = S.view;
     var me = S.you !== null && S.you !== undefined ? view.players[S.you] : null;
-    var age = view.age ? t("age", { age: view.age }) + ", " + t("turn", { turn: view.turn }) : "";
+    var age = view.age ? t("age", { age: view.age }) + ", " + turnText(view) : "";
     if (view.over) age = t("ev_game_over");
     else if (view.direction) age += " — " + t(view.direction === "left" ? "pass_left" : "pass_right");
     $("game-age").textContent = age;
@@ -127,6 +127,15 @@
     renderPlayers(view);
     renderScores(view);
     renderLog();
+  }
+
+  /* Cities deals 8 cards (7 turns an age) but 7 at 8 players. A hand holds turns - turn + 2 cards
+     while the turn is played, one fewer while its debts are paid. */
+  function turnText(view) {
+    var hand = view.players.length ? view.players[0].hand_size : 0;
+    var played = { play: 2, debt: 1 }[view.phase];
+    if (!view.cities || !hand || !played) return t("turn", { turn: view.turn });
+    return t("turn_of", { turn: view.turn, turns: view.turn + hand - played });
   }
 
   function renderPrompt(view, me) {
@@ -451,7 +460,7 @@
     if (sheets.length && sheets[0].team_total !== undefined) {
       [["team_total", "team_total"], ["team_coins", "team_coins"]].forEach(function (pair) {
         rows.push(el("tr", {}, [el("th", { scope: "row", text: t(pair[0]) })].concat(sheets.map(function (sheet) {
-          return el("td", { text: String(sheet[pair[1]]) + " (" + t("team_n", { team: sheet.team + 1 }) + ")" });
+          return el("td", { text: String(sheet[pair[1]]) });
         }))));
       });
     }

@@ -100,6 +100,7 @@
       case "build_discarded": return t("build_discarded", { card: card });
       case "pass": return t("pass");
       case "side": return t("side", { side: action.side });
+      case "pay_debt": return t("pay_debt", { coins: action.coins, debt: S.view.cities.owed[S.you] - action.coins });
     }
     return action.type;
   }

@@ -123,6 +123,7 @@ def test_a_player_plays_a_whole_eight_player_team_cities_game_by_clicking(site, 
     page.wait_for_url(f"**/play/{match_id}/game/")
     page.locator("#game-connection").filter(has_text="Connected").wait_for(timeout=15_000)
     page.locator("#game-players table").filter(has_text="Team 1").wait_for(timeout=15_000)
+    page.locator("#game-age").filter(has_text="Age 1, turn 1 of 6").wait_for(timeout=15_000)  # 7 cards at 8 players
 
     moves, debts, partner_seen = play_by_clicking(page, shoot, random.Random(8))
 
@@ -136,3 +137,60 @@ def test_a_player_plays_a_whole_eight_player_team_cities_game_by_clicking(site, 
     shoot("play-cities-score-sheet")
     assert not too_wide, f"sideways scrolling on a phone: {too_wide}"
     assert not problems, problems
+
+
+PUT_IN_DEBT = """
+from games import engine, services
+from games.models import Match
+from tests.games.test_cities_table import a_state_where_seat_0_owes
+match = Match.objects.get(pk={match_id})
+state = a_state_where_seat_0_owes(match.config)
+for bot in [n for n in engine.to_act(state) if n]:  # the bots have paid already: seat 0 decides last
+    state, _ = engine.apply(state, bot, engine.legal_actions(state, bot)[0])
+match.state = state
+match.step += 1
+match.version += 1
+match.save(update_fields=["state", "step", "version"])
+print(match.state["owed"][0], match.state["players"][0]["coins"])
+"""
+
+
+def test_the_debt_decision_shows_what_is_owed_and_is_answered_from_the_keyboard(site, desktop_page, screenshot):
+    page = desktop_page
+    page.goto(site.url("/it/accounts/signup/"))
+    page.fill("#id_username", "e2e_debtor")
+    page.fill("#id_password1", PASSWORD)
+    page.fill("#id_password2", PASSWORD)
+    page.click(".account-form button[type=submit]")
+    page.wait_for_load_state("networkidle")
+    page.goto(site.url("/it/play/"))
+    page.select_option("#id_players", "3")
+    page.check("#id_option_expansions_0")
+    page.select_option("#id_seat_1", "random")
+    page.select_option("#id_seat_2", "random")
+    page.click(".create-form button[type=submit]")
+    page.wait_for_url("**/play/*/")
+    match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
+    page.click("form[action$='/start/'] button[type=submit]")
+    page.wait_for_url(f"**/play/{match_id}/game/")
+
+    owed, coins = (int(n) for n in site.manage("shell", "-c", PUT_IN_DEBT.format(match_id=match_id)).split()[-2:])
+    page.reload()
+    debt = page.locator("#game-debt")
+    debt.locator(".choice").first.wait_for(timeout=15_000)
+    assert f"Monete dovute: {owed}. Monete che hai: {coins}." in debt.inner_text()
+    payable = min(owed, coins)
+    labels = debt.locator(".choice").all_inner_texts()
+    assert labels == [f"Paga {k} — gettoni Debito presi: {owed - k}" for k in range(payable, -1, -1)]
+    assert " di 7" in page.locator("#game-age").inner_text()  # 8 cards, 7 turns, at 3 players
+    screenshot(page, "play-cities-debt-desktop")
+    for _ in range(80):  # the keyboard reaches the payments
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('choice--debt')"):
+            break
+    else:
+        raise AssertionError("Tab never reached a payment")
+    paid = int(page.evaluate("document.activeElement.dataset.coins"))
+    page.keyboard.press("Enter")
+    debt.wait_for(state="hidden", timeout=15_000)
+    page.locator("#game-log").filter(has_text=f"ha pagato {paid} su {owed}").wait_for(timeout=15_000)

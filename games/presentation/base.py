@@ -15,9 +15,13 @@ from django.utils.translation import gettext_lazy as _, pgettext_lazy
 from cards.catalogue_data import COLORS, read_cards, read_wonders
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "base.json"
+# The Cities expansion's cards and wonders (black cards, its guilds, Petra, Byzantium): the table
+# and the match pages name them; the base game's catalogue readers do not read this file.
+CITIES_FILE = Path(__file__).resolve().parents[2] / "cards" / "data" / "cities" / "cities.json"
 
-# The data's colours are listed in the order a city shows its cards (raw materials first).
-COLOUR_ORDER = tuple(COLORS)
+# The data's colours are listed in the order a city shows its cards (raw materials first), the
+# Cities expansion's black cards last.
+COLOUR_ORDER = (*COLORS, "black")
 
 
 # The game page can draw this game's table (static/js/game.js): the lobby offers it.
@@ -25,9 +29,8 @@ HAS_BOARD = True
 BOARD_TEMPLATE = "games/boards/base.html"
 BOARD_SCRIPT = "js/game.js"
 REPLAY_SCRIPT = None  # js/replay.js draws the base game's frames itself
-# Options the lobby leaves off its form (their defaults apply): the game page does not draw the
-# Cities expansion yet (black cards, debt, diplomacy, teams).
-LOBBY_HIDDEN_OPTIONS = ("expansions", "teams")
+# Options the lobby leaves off its form (their defaults apply): none, the board draws Cities too.
+LOBBY_HIDDEN_OPTIONS = ()
 
 # The rating modes of engine.rating_mode, in words.
 MODE_NAMES = {"base": _("7 Wonders, 3 to 7 players"), "base-2p": _("7 Wonders, 2 players (with the Free City)"),
@@ -68,6 +71,7 @@ BOARD_WORDS = {
     "free_city_controller": _("decided by %(name)s this turn"),
     "age": _("Age %(age)s"),
     "turn": _("turn %(turn)s of 6"),
+    "turn_of": _("turn %(turn)s of %(turns)s"),  # Cities: 7 turns an age, 6 at 8 players
     "pass_left": _("cards pass to the left"),
     "pass_right": _("cards pass to the right"),
     "choose_card": _("Choose a card, then what to do with it."),
@@ -118,6 +122,28 @@ BOARD_WORDS = {
     "already_built": _("Already in your city"),
     "missing": _("Missing: %(what)s"),
     "needs_coins": _("Needs %(coins)s coins"),
+    # Cities: debt, diplomacy, coin losses, teams.
+    "diplomacy": _("Diplomacy tokens"),
+    "debt": _("Debt tokens"),
+    "team_n": _("Team %(team)s"),
+    "partner_of": _("partner of %(name)s"),
+    "partner_hand": _("Your partner's hand (%(name)s)"),
+    "partner_hand_help": _("Partners may show each other their hands: only you and your partner see these cards."),
+    "kind_debt": _("their coin loss"),
+    "debt_title": _("Pay or take debt"),
+    "debt_owed": _("Coins owed: %(owed)s. Coins you hold: %(coins)s. Each coin you do not pay becomes a debt token worth -1 point."),
+    "pay_debt": _("Pay %(coins)s — debt tokens taken: %(debt)s"),
+    "debt_waiting": _("Waiting for the players who owe coins: %(names)s."),
+    "losses_waiting": _("Coin losses at the end of this turn: %(losses)s"),
+    "loss": _("%(name)s makes every other city lose %(amount)s"),
+    "loss_per_victory": _("%(name)s makes every other city lose %(amount)s per victory token"),
+    "loss_per_stage": _("%(name)s makes every other city lose %(amount)s per wonder stage built"),
+    "ev_debt_due": _("Coin losses due: %(owed)s."),
+    "ev_debt_paid": _("%(name)s paid %(paid)s of %(owed)s (debt tokens taken: %(debt)s)."),
+    "ev_skips_conflict": _("%(name)s uses a diplomacy token and stays out of this conflict."),
+    "ev_fight": _("%(name)s against %(other)s: %(tokens)s"),
+    "team_total": _("Team total"),
+    "team_coins": _("Team coins"),
     "res_coin": pgettext_lazy("cost", "coin"),
     "res_coins": pgettext_lazy("cost", "coins"),
     "res_wood": pgettext_lazy("cost", "wood"),
@@ -132,6 +158,12 @@ BOARD_WORDS = {
 
 # A score sheet key whose card the game page names next to a category's points (Olympia B's guild).
 CATEGORY_NOTES = {"guilds": "copied_guild"}
+
+
+def table_categories(config):
+    """Score categories a table's options add to the engine's list (Cities: the black cards'
+    points), in the order the sheet shows them after the others."""
+    return ["black"] if "cities" in (config or {}).get("expansions", ()) else []
 
 
 def error_words():
@@ -177,6 +209,15 @@ def _records():
 
 
 @lru_cache(maxsize=1)
+def _records_with_cities():
+    """The base game's cards and wonders, then the Cities expansion's."""
+    cards, wonders = _records()
+    with open(CITIES_FILE, encoding="utf-8") as file:
+        cities = json.load(file)
+    return [*cards, *cities["cards"]], [*wonders, *cities["wonders"]]
+
+
+@lru_cache(maxsize=1)
 def _words():
     with open(WORDS_FILE, encoding="utf-8") as file:
         return json.load(file)
@@ -192,7 +233,7 @@ def page_catalogue(language):
     def pick(texts):
         return texts.get(language) or texts.get("en", "")
 
-    card_records, wonder_records = _records()
+    card_records, wonder_records = _records_with_cities()
     cards = {}
     for card in card_records:
         cost = {k: v for k, v in card["cost"].items() if v}
@@ -211,8 +252,8 @@ def page_catalogue(language):
 
 @lru_cache(maxsize=8)
 def names(language):
-    """(cards {id: {"name", "color", "age"}}, wonders {id: name}) in `language`."""
-    card_records, wonder_records = _records()
+    """(cards {id: {"name", "color", "age"}}, wonders {id: name}) in `language`, Cities' too."""
+    card_records, wonder_records = _records_with_cities()
     cards = {card["id"]: {"name": _pick(card["names"], language, card["id"]), "color": card["color"],
                           "age": card["age"]}
              for card in card_records}
@@ -237,8 +278,9 @@ def wonder_sides():
 
 @lru_cache(maxsize=8)
 def wonder_choices(language):
-    """[(wonder id, name)] sorted by name in `language`."""
-    return sorted(names(language)[1].items(), key=lambda item: item[1])
+    """[(wonder id, name)] of the base game's wonders, sorted by name in `language`."""
+    base = {wonder["id"] for wonder in _records()[1]}
+    return sorted(((w, name) for w, name in names(language)[1].items() if w in base), key=lambda item: item[1])
 
 
 @lru_cache(maxsize=8)

@@ -25,7 +25,7 @@ from .bots import do_play_bot_turn, enqueue_bot_turns
 from .broadcast import (
     LOBBY_GROUP, match_group, public_events, seat_group, send_many, spectators_group, update_payloads,
 )
-from .common import Accepted, ServiceError, match_seats
+from .common import Accepted, ServiceError, match_seats, player_range
 from .deadlines import TAKEOVER_AFTER, do_expire_deadline, do_sweep_deadlines
 from .lobby import (
     TURN_SECONDS_MAX, TURN_SECONDS_MIN, do_create_match, do_join, do_leave, do_set_bot, do_start, match_for_invite,
@@ -37,6 +37,6 @@ __all__ = [
     "Accepted", "LOBBY_GROUP", "ServiceError", "TAKEOVER_AFTER", "TURN_SECONDS_MAX", "TURN_SECONDS_MIN",
     "current_version", "do_create_match", "do_expire_deadline", "do_join", "do_leave", "do_play_bot_turn",
     "do_set_bot", "do_start", "do_submit", "do_sweep_deadlines", "enqueue_bot_turns", "lobby_tables",
-    "match_for_invite", "match_group", "match_seats", "public_events", "requeue_lost_bot_turns", "seat_group",
+    "match_for_invite", "match_group", "match_seats", "player_range", "public_events", "requeue_lost_bot_turns", "seat_group",
     "seat_of", "send_many", "snapshot", "spectators_group", "update_payloads",
 ]

@@ -71,6 +71,18 @@ def iso(moment):
     return moment.isoformat() if moment else None
 
 
+def player_range(info):
+    """(fewest, most) players of a game with any of its options: an option may widen the range
+    (the base game's Cities expansion declares ``"players": {"cities": [3, 8]}``); the engine's
+    normalize_config decides whether a count fits the options chosen."""
+    low, high = info["min_players"], info["max_players"]
+    for option in info["options"]:
+        ranges = option.get("players")
+        if isinstance(ranges, dict):
+            high = max([high] + [r[1] for r in ranges.values()])
+    return low, high
+
+
 def game_info(game):
     """The engine's static facts of `game`; ServiceError("unsupported_game") for an unknown id."""
     try:

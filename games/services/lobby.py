@@ -14,7 +14,7 @@ from games import engine
 from games.models import Match, MatchAction, Seat
 
 from . import broadcast
-from .common import ServiceError, after_commit, bot_levels, game_info, lock_match, match_seats, user_seat
+from .common import ServiceError, after_commit, bot_levels, game_info, lock_match, player_range, match_seats, user_seat
 
 TURN_SECONDS_MIN = 10
 TURN_SECONDS_MAX = 24 * 3600
@@ -24,7 +24,7 @@ def check_options(game, players, options, turn_seconds, bots):
     """The engine config of a new table (the engine validates the player count and the game's
     options), and the bot level per seat. Raises ServiceError with the engine's codes."""
     info = game_info(game)
-    low, high = info["min_players"], info["max_players"]
+    low, high = player_range(info)
     if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
         raise ServiceError("bad_player_count", players=players, allowed=[low, high])
     options = dict(options or {})

@@ -62,7 +62,7 @@ class CreateTableForm(forms.Form):
         words = presentation.get(game).option_words(language())
         self.fields["game"].choices = game_choices()
         self.fields["game"].initial = game
-        low, high = info["min_players"], info["max_players"]
+        low, high = services.player_range(info)
         self.fields["players"] = forms.TypedChoiceField(
             label=_("Players"), coerce=int, initial=min(max(4, low), high),
             choices=[(n, n) for n in range(low, high + 1)],
@@ -77,8 +77,19 @@ class CreateTableForm(forms.Form):
             value_words = said.get("choices", {})
             if option["kind"] == "choice":
                 name = f"option_{option['name']}"
-                self.fields[name] = forms.ChoiceField(
-                    label=label, initial=option["default"],
+                # The form carries text: give the option its own values back (teams: True/False).
+                values = {str(value): value for value in option["choices"]}
+                # A form that leaves an option out (an older page) gets its default.
+                self.fields[name] = forms.TypedChoiceField(
+                    label=label, initial=str(option["default"]), coerce=values.get,
+                    required=False, empty_value=option["default"],
+                    choices=[(str(value), value_words.get(value, value)) for value in option["choices"]],
+                )
+                self.choice_fields.append(name)
+            elif option["kind"] == "multi":
+                name = f"option_{option['name']}"
+                self.fields[name] = forms.MultipleChoiceField(
+                    label=label, initial=option["default"], required=False, widget=forms.CheckboxSelectMultiple,
                     choices=[(value, value_words.get(value, value)) for value in option["choices"]],
                 )
                 self.choice_fields.append(name)
@@ -115,8 +126,11 @@ class CreateTableForm(forms.Form):
             "turn_seconds": data["turn_seconds"],
             "bots": [""] + [data.get(name) or "" for name in self.seat_fields[: players - 1]],
         }
+        defaults = {option["name"]: option["default"] for option in engine.info(self.game)["options"]}
         for name in self.choice_fields:
-            arguments[name.removeprefix("option_")] = data[name]
+            option = name.removeprefix("option_")
+            if data[name] != defaults[option]:  # defaults stay out of the table's options
+                arguments[option] = data[name]
         for group in self.per_seat_groups:
             values = [data.get(name) or None for name in group["fields"][:players]]
             if any(values):

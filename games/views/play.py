@@ -24,7 +24,9 @@ def game(request, match_id):
         "page_data": {
             "match": match.pk, "ws_path": f"/ws/games/{match.pk}/", "language": language(),
             "categories": [{"key": key, "label": str(label), "note": shown.CATEGORY_NOTES.get(key)}
-                           for key, label in score_categories.labelled(match.game)],
+                           for key, label in score_categories.labelled(match.game)]
+            + [{"key": key, "label": str(shown.category_label(key, language())), "note": None}
+               for key in getattr(shown, "table_categories", lambda config: [])(match.config or match.options)],
         },
         "catalogue": shown.page_catalogue(language()),
         "board_template": shown.BOARD_TEMPLATE, "board_script": shown.BOARD_SCRIPT,

@@ -1,6 +1,8 @@
 /* The base game's board: draws one seat's view (or the spectators' view) and sends that seat's
    choices through the session of play-common.js (the socket, docs/protocol.md). Card and wonder names come from #game-catalogue, words from
-   #play-ui and #play-errors (gettext, in the page's language). */
+   #play-ui and #play-errors (gettext, in the page's language). Over 400 lines: the Cities
+   expansion's pieces (debt decision, diplomacy and debt tokens, losses, teams, partner's hand) use
+   the same helpers as the rest of the board, and splitting them out would export most of this file. */
 (function () {
   "use strict";
 
@@ -12,7 +14,7 @@
   var UI = P.data("play-ui") || {};
   var ERRORS = P.data("play-errors") || {};
   var t = P.translator(UI);
-  var COLOURS = ["brown", "grey", "blue", "yellow", "red", "green", "purple"];
+  var COLOURS = ["brown", "grey", "blue", "yellow", "red", "green", "purple", "black"];
   var RESOURCES = ["wood", "stone", "clay", "ore", "glass", "textile", "papyrus"];
 
   var S = null;          // the latest snapshot, kept up to date by updates (the session's)
@@ -36,6 +38,8 @@
     var seat = S && S.seats[n];
     var name = seat && seat.name ? seat.name : seat && seat.bot ? t("bot_" + seat.bot) : t("seat_n", { seat: n + 1 });
     if (S && S.you === n) name += " (" + t("you") + ")";
+    var player = S && S.view && S.view.players[n];
+    if (player && player.team !== undefined) name += " [" + t("team_n", { team: player.team + 1 }) + "]";
     return name;
   }
 
@@ -96,6 +100,7 @@
       case "build_discarded": return t("build_discarded", { card: card });
       case "pass": return t("pass");
       case "side": return t("side", { side: action.side });
+      case "pay_debt": return t("pay_debt", { coins: action.coins, debt: S.view.cities.owed[S.you] - action.coins });
     }
     return action.type;
   }
@@ -112,7 +117,7 @@
     if (!S || !S.view) return;
     var view = S.view;
     var me = S.you !== null && S.you !== undefined ? view.players[S.you] : null;
-    var age = view.age ? t("age", { age: view.age }) + ", " + t("turn", { turn: view.turn }) : "";
+    var age = view.age ? t("age", { age: view.age }) + ", " + turnText(view) : "";
     if (view.over) age = t("ev_game_over");
     else if (view.direction) age += " — " + t(view.direction === "left" ? "pass_left" : "pass_right");
     $("game-age").textContent = age;
@@ -125,6 +130,15 @@
     renderLog();
   }
 
+  /* Cities deals 8 cards (7 turns an age) but 7 at 8 players. A hand holds turns - turn + 2 cards
+     while the turn is played, one fewer while its debts are paid. */
+  function turnText(view) {
+    var hand = view.players.length ? view.players[0].hand_size : 0;
+    var played = { play: 2, debt: 1 }[view.phase];
+    if (!view.cities || !hand || !played) return t("turn", { turn: view.turn });
+    return t("turn_of", { turn: view.turn, turns: view.turn + hand - played });
+  }
+
   function renderPrompt(view, me) {
     var box = $("game-prompt");
     box.textContent = "";
@@ -134,6 +148,13 @@
     if (view.my_prompt) lines.push(t("prompt_" + view.my_prompt.kind));
     else if (view.prompt) lines.push(t("prompt_other", { name: seatName(view.prompt.seat), kind: t("kind_" + view.prompt.kind) }));
     if (me && view.phase === "play" && me.free_build_ready) lines.push(t("olympia_ready"));
+    if (view.phase === "debt" && view.cities && view.cities.owed) {
+      var owing = [];
+      view.cities.owed.forEach(function (owed, n) { if (owed && view.to_act.indexOf(n) >= 0) owing.push(seatName(n)); });
+      if (owing.length) lines.push(t("debt_waiting", { names: owing.join(", ") }));
+    }
+    var losses = view.cities ? view.cities.losses : [];
+    if (losses && losses.length) lines.push(t("losses_waiting", { losses: losses.map(lossText).join("; ") }));
     var forFreeCity = view.free_city && view.free_city.decision && view.free_city.controller === S.you;
     if (me && view.pending && S.status === "running") {
       lines.push(t("your_choice", { action: actionLabel(view.pending) }));
@@ -148,6 +169,52 @@
     });
   }
 
+  function lossText(loss) {
+    var key = loss.per === "victory_tokens" ? "loss_per_victory" : loss.per === "wonder_stages" ? "loss_per_stage" : "loss";
+    return t(key, { name: seatName(loss.seat), amount: loss.amount });
+  }
+
+  /* Cities: the seat owes coins at the end of the turn. Every legal pay_debt action is a button. */
+  function renderDebt(view, me) {
+    var box = $("game-debt");
+    var owed = view.phase === "debt" && view.cities && view.cities.owed ? view.cities.owed[S.you] : 0;
+    var options = S.legal.filter(function (a) { return a.type === "pay_debt"; });
+    box.hidden = !owed || !options.length;
+    box.textContent = "";
+    if (box.hidden) return false;
+    var hadFocus = $("game-hand").contains(document.activeElement);
+    box.appendChild(el("h3", { id: "game-debt-title", text: t("debt_title") }));
+    box.appendChild(el("p", { text: t("debt_owed", { owed: owed, coins: me.coins }) }));
+    var list = el("ul", { class: "choice-list" });
+    options.forEach(function (action) {
+      list.appendChild(el("li", {}, [el("button", {
+        type: "button", class: "button choice choice--debt", "data-coins": String(action.coins),
+        onclick: function () { act(action); render(); },
+        text: t("pay_debt", { coins: action.coins, debt: owed - action.coins }),
+      })]));
+    });
+    box.appendChild(list);
+    var first = box.querySelector(".choice");
+    if (first && hadFocus) first.focus();
+    return true;
+  }
+
+  function renderPartnerHand(view) {
+    var box = $("game-partner");
+    var me = S.you !== null && S.you !== undefined ? view.players[S.you] : null;
+    box.hidden = !view.partner_hand || !me || me.partner === undefined || S.status !== "running";
+    box.textContent = "";
+    if (box.hidden) return;
+    box.appendChild(el("h3", { text: t("partner_hand", { name: seatName(me.partner) }) }));
+    box.appendChild(el("p", { class: "muted", text: t("partner_hand_help") }));
+    var ul = el("ul", { class: "chips" });
+    view.partner_hand.forEach(function (id) {
+      var card = CAT.cards[id] || { color: "grey" };
+      ul.appendChild(el("li", { class: "chip-card chip-card--" + card.color, title: card.text || "", text: cardName(id) + (card.cost ? " (" + (costText(card.cost) || t("pay_nothing")) + ")" : "") }));
+    });
+    box.appendChild(ul);
+  }
+
   function handCards(view) {
     if (view.my_prompt && view.my_prompt.kind === "build_discarded") {
       var seen = {};
@@ -160,7 +227,14 @@
   function renderHand(view, me) {
     var section = $("game-hand");
     section.hidden = !me || S.status !== "running";
+    renderPartnerHand(view);
     if (section.hidden) return;
+    if (renderDebt(view, me)) {
+      $("game-hand-help").textContent = "";
+      $("game-hand-cards").textContent = "";
+      $("game-choices").hidden = true;
+      return;
+    }
     var cards = handCards(view);
     // The hand is drawn again on every update: keep the keyboard focus where it was.
     var active = document.activeElement;
@@ -248,6 +322,16 @@
       el("dt", { text: t(player.free_city ? "free_city_pile" : "hand_size") }),
       el("dd", { text: String(player.free_city ? player.pile_size : player.hand_size) }),
     ]);
+    if (player.diplomacy !== undefined) {
+      [["diplomacy", player.diplomacy], ["debt", player.debt ? "-" + player.debt : "0"]].forEach(function (pair) {
+        facts.appendChild(el("dt", { text: t(pair[0]) }));
+        facts.appendChild(el("dd", { class: "token-" + pair[0], text: String(pair[1]) }));
+      });
+    }
+    if (player.partner !== undefined) {
+      facts.appendChild(el("dt", { text: t("team_n", { team: player.team + 1 }) }));
+      facts.appendChild(el("dd", { text: t("partner_of", { name: seatName(player.partner) }) }));
+    }
     var stages = el("ol", { class: "stages" });
     var wonder = CAT.wonders[player.wonder];
     var side = player.side ? wonder.sides[player.side] : [];
@@ -319,7 +403,9 @@
   function renderPlayers(view) {
     var box = $("game-players");
     box.textContent = "";
-    var head = el("tr", {}, ["", t("coins"), t("shields"), t("military"), t("hand_size"), ""].map(function (h) {
+    var cities = !!view.cities;
+    var heads = ["", t("coins"), t("shields"), t("military")].concat(cities ? [t("diplomacy"), t("debt")] : []).concat([t("hand_size"), ""]);
+    var head = el("tr", {}, heads.map(function (h) {
       return el("th", { scope: "col", text: h });
     }));
     var body = el("tbody");
@@ -327,6 +413,7 @@
       var seat = S.seats[n] || {};
       var status = "";
       if (S.status === "running" && (view.phase === "play" || view.phase === "sides")) status = player.chosen ? t("chosen") : t("thinking");
+      if (S.status === "running" && view.phase === "debt") status = view.to_act.indexOf(n) >= 0 ? t("thinking") : "";
       if (view.prompt && view.prompt.seat === n) status = t("thinking");
       var tags = seat.taken_over ? " · " + t("taken_over") : "";
       body.appendChild(el("tr", { class: n === S.you ? "is-you" : "" }, [
@@ -334,6 +421,8 @@
         el("td", { text: String(player.coins) }),
         el("td", { text: String(player.shields) }),
         el("td", { text: String(player.tokens.reduce(function (a, b) { return a + b; }, 0)) }),
+        cities ? el("td", { text: String(player.diplomacy) }) : null,
+        cities ? el("td", { text: player.debt ? "-" + player.debt : "0" }) : null,
         el("td", { text: String(player.free_city ? player.pile_size : player.hand_size) }),
         el("td", { class: player.chosen ? "chosen" : "", text: player.free_city ? freeCityStatus(view) : status }),
       ]));
@@ -369,6 +458,13 @@
     rows.push(el("tr", {}, [el("th", { scope: "row", text: t("coins") })].concat(sheets.map(function (sheet) {
       return el("td", { text: String(sheet.coins) });
     }))));
+    if (sheets.length && sheets[0].team_total !== undefined) {
+      [["team_total", "team_total"], ["team_coins", "team_coins"]].forEach(function (pair) {
+        rows.push(el("tr", {}, [el("th", { scope: "row", text: t(pair[0]) })].concat(sheets.map(function (sheet) {
+          return el("td", { text: String(sheet[pair[1]]) });
+        }))));
+      });
+    }
     rows.push(el("tr", { class: "rank" }, [el("th", { scope: "row", text: t("rank") })].concat(sheets.map(function (sheet) {
       return el("td", { text: String(sheet.rank) });
     }))));
@@ -393,14 +489,33 @@
       case "built_from_discard": return t("ev_built_from_discard", { name: seatName(e.seat), card: cardName(e.card) });
       case "passed": return t("ev_passed", { name: seatName(e.seat) });
       case "military":
+        if (e.results.length && e.results[0].fights) return citiesMilitary(e);
         return t("ev_military", { age: e.age, results: e.results.map(function (r) {
           return seatName(r.seat) + " " + [r.left, r.right].filter(function (x) { return x; }).map(function (x) { return (x > 0 ? "+" : "") + x; }).join(" ");
         }).join("; ") });
+      case "debt_due":
+        return t("ev_debt_due", { owed: e.owed.map(function (owed, n) { return owed ? seatName(n) + " " + owed : null; }).filter(Boolean).join(", ") });
+      case "debts_settled":
+        return e.results.map(function (r) { return t("ev_debt_paid", { name: seatName(r.seat), paid: r.paid, owed: r.owed, debt: r.debt }); }).join(" ");
       case "game_over": return t("ev_game_over");
       case "timed_out": return t("ev_timed_out", { name: seatName(e.seat), missed: e.missed_turns });
       case "taken_over": return t("ev_taken_over", { name: seatName(e.seat) });
     }
     return null;
+  }
+
+  /* Cities' conflicts: who skips (diplomacy), then each fight once, from the side that fought it. */
+  function citiesMilitary(e) {
+    var parts = [];
+    e.results.forEach(function (r) {
+      if (r.diplomacy) parts.push(t("ev_skips_conflict", { name: seatName(r.seat) }));
+      r.fights.forEach(function (f) {
+        if (f.against < r.seat && e.results[f.against].fights.some(function (g) { return g.against === r.seat; })) return;
+        var mine = f.tokens.length ? f.tokens.map(function (x) { return (x > 0 ? "+" : "") + x; }).join(" ") : "0";
+        parts.push(t("ev_fight", { name: seatName(r.seat), other: seatName(f.against), tokens: mine }));
+      });
+    });
+    return t("ev_military", { age: e.age, results: parts.join("; ") });
   }
 
   function renderLog() {

@@ -75,7 +75,9 @@ def test_an_id_the_game_does_not_know_is_shown_as_it_is():
 
 def test_the_game_page_catalogue_has_every_card_and_wonder_with_only_the_costs_that_are_paid():
     catalogue = base.page_catalogue("it")
-    assert len(catalogue["cards"]) == len(read_cards()) and len(catalogue["wonders"]) == len(read_wonders())
+    cities = json.loads(base.CITIES_FILE.read_text(encoding="utf-8"))
+    assert len(catalogue["cards"]) == len(read_cards()) + len(cities["cards"])
+    assert len(catalogue["wonders"]) == len(read_wonders()) + len(cities["wonders"])
     baths = catalogue["cards"]["baths"]
     assert baths["cost"] == {"stone": 1} and baths["color"] == "blue" and baths["age"] == 1
     assert catalogue["cards"]["lumber_yard"]["cost"] == {}

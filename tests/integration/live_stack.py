@@ -896,12 +896,14 @@ def check_match_log(stack, match_id):
     entries = [dict(r["action"]) if r["seat"] is None else {"seat": r["seat"], "action": r["action"]} for r in log]
     state = engine.replay(row["config"], entries[:chance])
     states = {log[chance - 1]["version"]: state} if chance else {}
-    steps = {}
+    steps, owing = {}, {}
     for k, r in enumerate(log[chance:], start=chance):
         key = _step_key(state, k)
         asked = engine.to_act(state)
         assert r["seat"] in asked, f"entry {k}: seat {r['seat']} moved at {key} but {asked} were asked"
         seats = steps.setdefault(key, [])
+        if state["phase"] == "debt":  # Cities: every seat that owes coins pays or takes debt, at once
+            owing.setdefault(key, [seat for seat, owed in enumerate(state["owed"]) if owed])
         # A seat decides once per step for its own city, and (2-player variant) once more for the
         # Free City when it holds the Free City's card.
         decider = (r["seat"], r["action"].get("city") if isinstance(r["action"], dict) else None)
@@ -915,6 +917,8 @@ def check_match_log(stack, match_id):
         if key[0] == "play":
             assert own == list(range(row["config"]["players"])), f"step {key}: moves by {deciders}"
             assert len(deciders) - len(own) <= 1, f"step {key}: moves by {deciders}"
+        elif key in owing:
+            assert own == owing[key] and len(deciders) == len(own), f"step {key}: moves by {deciders}"
         else:
             assert len(deciders) == 1, f"step {key}: moves by {deciders}"
     assert engine.replay(row["config"], entries) == row["state"], "the replay of the log differs from the snapshot"

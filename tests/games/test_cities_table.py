@@ -133,20 +133,32 @@ def test_a_city_with_black_cards_is_grouped_with_black_last():
 ])
 def test_a_player_and_bots_play_a_cities_game_to_the_end_paying_debts(make_user, players, teams, bots):
     host = make_user("host")
-    match = start_table(host, players=players, bots=[""] + bots, expansions=["cities"], teams=teams)
-    match = play_as_human(match, host, random.Random(players))
-    assert match.score_sheet and len(match.score_sheet) == players
-    assert engine.replay(match.config, engine.action_log(match.state)) == match.state
-    paid_by = {seat for seat, action in match.actions.values_list("seat", "action") if action.get("type") == "pay_debt"}
-    assert paid_by, "nobody owed coins in this game: choose another seed"
+    paid_by = set()
+    for seed in range(1, 6):  # fixed seeds: the first games with a debt to pay
+        match = services.do_create_match(host, players=players, bots=[""] + bots, expansions=["cities"], teams=teams)
+        Match.objects.filter(pk=match.pk).update(seed=seed)
+        services.do_start(match.pk, host)
+        match = play_as_human(Match.objects.get(pk=match.pk), host, random.Random(players))
+        assert match.score_sheet and len(match.score_sheet) == players
+        assert engine.replay(match.config, engine.action_log(match.state)) == match.state
+        paid_by = {seat for seat, action in match.actions.values_list("seat", "action") if action.get("type") == "pay_debt"}
+        if paid_by:
+            break
+    assert paid_by, "nobody owed coins in five games"
 
 
 def test_the_search_bot_plays_a_cities_game_including_its_debts(make_user, settings):
     settings.BOT_MOVE_SECONDS = 0.02
     host = make_user("host")
-    match = start_table(host, players=4, bots=["", "search", "search", "search"], expansions=["cities"], teams=True)
-    match = play_as_human(match, host, random.Random(11))
-    kinds = {action.get("type") for seat, action in match.actions.values_list("seat", "action") if seat != 0}
+    for seed in range(1, 6):  # fixed seeds: the first game in which a bot owes coins
+        match = services.do_create_match(host, players=4, bots=["", "search", "search", "search"],
+                                         expansions=["cities"], teams=True)
+        Match.objects.filter(pk=match.pk).update(seed=seed)
+        services.do_start(match.pk, host)
+        match = play_as_human(Match.objects.get(pk=match.pk), host, random.Random(11))
+        kinds = {action.get("type") for seat, action in match.actions.values_list("seat", "action") if seat != 0}
+        if "pay_debt" in kinds:
+            break
     assert "pay_debt" in kinds and "build" in kinds
 
 

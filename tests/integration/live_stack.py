@@ -804,10 +804,16 @@ class LiveClient:
 
     @property
     def may_act(self):
-        """Seated, this seat is asked, nothing unacknowledged, and not yet acted at this step."""
+        """Seated, this seat is asked, nothing unacknowledged, and this decision not yet taken at this
+        step (a seat decides once per step for its own city, and, 2-player variant, once more for
+        the Free City when it controls it: the legal actions then name that city)."""
         return (self.status == "running" and self.you is not None and self.view is not None
                 and self.you in self.view["to_act"] and bool(self.legal) and self.outbox is None
-                and self.step not in self.acted_steps)
+                and self._decision() not in self.acted_steps)
+
+    def _decision(self):
+        first = self.legal[0] if self.legal else None
+        return self.step, first.get("city") if isinstance(first, dict) else None
 
     @property
     def last_to_act(self):
@@ -819,7 +825,7 @@ class LiveClient:
         client_id = f"{self.name}.{self.match_id}.{self.step}.{self.counter}"
         message = {"type": "act", "client_id": client_id, "step": self.step, "action": action}
         self.outbox = message
-        self.acted_steps.add(self.step)
+        self.acted_steps.add(self._decision())
         self.sent.append(message)
         self.sent_at[client_id] = time.monotonic()
         await self.send(message)

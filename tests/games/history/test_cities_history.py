@@ -4,7 +4,7 @@ import pytest
 
 from games.history.models import MatchRecord, PlayerRating, SeatResult
 from games.history.simulate import play_and_store
-from tests.games.history.helpers import make_people
+from tests.games.history.helpers import api, make_people  # noqa: F401 - api is a fixture
 
 pytestmark = pytest.mark.django_db
 
@@ -51,3 +51,15 @@ def test_partners_share_their_team_s_rank_and_the_higher_team_total_ranks_first(
         assert len({rank_of[sheet["seat"]] for sheet in members}) == 1
     best = max(teams.values(), key=lambda members: (members[0]["team_total"], members[0]["team_coins"]))
     assert all(rank_of[sheet["seat"]] == 1 for sheet in best)
+
+
+def test_the_api_gives_a_cities_match_s_black_points_and_lists_it_under_its_mode(people, api):
+    match = play_and_store(people[:3], seed=11, options=CITIES)
+    base = play_and_store(people[:3], seed=12)
+    listed = [row["id"] for row in api.get("/api/matches/?mode=cities").json()["results"]]
+    assert match.pk in listed and base.pk not in listed
+    body = api.get(f"/api/matches/{match.pk}/").json()
+    black = {sheet["seat"]: sheet["black"] for sheet in match.score_sheet}
+    assert {row["seat"]: row["black"] for row in body["score_sheet"]} == black
+    base_rows = api.get(f"/api/matches/{base.pk}/").json()["score_sheet"]
+    assert all("black" not in row for row in base_rows)

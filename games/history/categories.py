@@ -30,9 +30,22 @@ def api_field(game, category):
     return category
 
 
-def api_fields(game):
-    """{category key: API field name} of the game, in the engine's order."""
-    return {key: api_field(game, key) for key in keys(game)}
+def option_keys(game):
+    """The categories only an option brings (``info(game)["option_score_categories"]``: Cities'
+    black): a sheet carries them only when its config has that option."""
+    return list(engine.info(game).get("option_score_categories", {}))
+
+
+def sheet_keys(game, sheet):
+    """The category keys a score sheet of `game` carries: every config's, then its options'."""
+    return keys(game) + [key for key in option_keys(game) if key in sheet]
+
+
+def api_fields(game, sheet=None):
+    """{category key: API field name} of the game, in the engine's order; with a `sheet`, also the
+    option categories that sheet carries."""
+    chosen = sheet_keys(game, sheet) if sheet is not None else keys(game)
+    return {key: api_field(game, key) for key in chosen}
 
 
 def registered_api_fields():
@@ -42,4 +55,9 @@ def registered_api_fields():
     for game in engine.games():
         for key, field in api_fields(game).items():
             fields.setdefault(field, (key, []))[1].append(game)
+    for game in engine.games():
+        for key, when in engine.info(game).get("option_score_categories", {}).items():
+            # Never required: only the matches played with the option have it.
+            fields.setdefault(api_field(game, key), (key, []))[1].append(
+                f"{game} with {when['option']} {when['value']}")
     return [(field, key, games) for field, (key, games) in fields.items()]

@@ -78,7 +78,7 @@ def score_sheet_rows(match):
     `tiebreak` is the value of the sheet key the game breaks ties with (engine info: tiebreak),
     `coins` null in a game whose sheet has none."""
     sheets = match.score_sheet or engine.scores(match.state)
-    fields = categories.api_fields(match.game)
+    fields = categories.api_fields(match.game, sheets[0])
     tiebreak = engine.info(match.game)["tiebreak"]
     out = []
     for sheet in sorted(sheets, key=lambda x: x["seat"]):

@@ -5,6 +5,10 @@ Modes. A mode is a ladder: the engine derives it from a match's config
 ``info(game)["rating_modes"]`` (``base``, later ``base-2p``, ``cities``, ``architects``...). One rating per game keeps enough matches behind each rating for it to mean something;
 the player count is a filter of the statistics, not a separate ladder.
 
+Teams (``cities-teams``). Each partner keeps a personal rating; a team match rates every player
+with the rank of their team (the engine's sheet gives both partners the team's rank: team total,
+then team coins), so partners win, lose and tie together. (Ruling for issue 10.)
+
 Rated matches. A finished match is rated when every seat was a person from start to end: no bot
 seat, no seat abandoned and finished by a bot. Anything else is recorded (it counts in the
 statistics) but changes no rating.

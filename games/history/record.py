@@ -62,7 +62,9 @@ def record_finished_match(match, seats=None):
         sheets = sorted(sheets, key=lambda sheet: sheet["seat"])
         labels = engine.seat_labels(match.state)
         facts = engine.info(match.game)
-        categories = facts["score_categories"]
+        # A category only an option brings (Cities' black) is kept when the sheets carry it.
+        categories = list(facts["score_categories"]) + [
+            key for key in facts.get("option_score_categories", {}) if key in sheets[0]]
         mode = engine.rating_mode(match.config)
         finished_at = match.finished_at or timezone.now()
         reason = unrated_reason(seats)

@@ -158,11 +158,12 @@ def simulate(players, matches, *, seed=0, bot_share=0.2, abandon_share=0.03, day
     return ids
 
 
-def play_and_store(table, *, seed=1, sides="A", finished_at=None, abandoned=(), game=SIMULATED_GAME):
+def play_and_store(table, *, seed=1, sides="A", finished_at=None, abandoned=(), game=SIMULATED_GAME, options=None):
     """One engine-played match of `game`, stored and recorded; for tests and demos.
 
     `table`: per seat a user (greedy play) or a bot level ("random"/"greedy"); seat numbers in
-    `abandoned` are human seats taken over by a greedy bot."""
+    `abandoned` are human seats taken over by a greedy bot; `options` are added to the config
+    (e.g. ``{"expansions": ["cities"], "teams": True}``)."""
     n = len(table)
     seats, levels, by_seat = [], [], {}
     for number, who in enumerate(table):
@@ -178,7 +179,7 @@ def play_and_store(table, *, seed=1, sides="A", finished_at=None, abandoned=(), 
             seats.append((who, "", False))
             levels.append("greedy")
             by_seat[number] = "player"
-    config = game_config(game, n, sides)
+    config = {**game_config(game, n, sides), **(options or {})}
     state = play(config, seed, levels, random.Random(seed))
     finished_at = finished_at or timezone.now()
     return store_finished(config, seed, state, seats, finished_at - timedelta(minutes=20), finished_at, by_seat)

@@ -50,12 +50,12 @@ def api_fields(game, sheet=None):
 
 def registered_api_fields():
     """[(API field, category key, [game ids that have it])] over every registered game: the
-    first game's categories in its order, then the fields only later games bring."""
+    first game's categories in its order (those an option brings after them), then the fields
+    only later games bring."""
     fields = {}
     for game in engine.games():
         for key, field in api_fields(game).items():
             fields.setdefault(field, (key, []))[1].append(game)
-    for game in engine.games():
         for key, when in engine.info(game).get("option_score_categories", {}).items():
             # Never required: only the matches played with the option have it.
             fields.setdefault(api_field(game, key), (key, []))[1].append(

@@ -23,7 +23,10 @@ from cards.search import text as text_analysis
 
 KINDS = {"all": ["rules", "imported", "card", "wonder"], "rules": ["rules", "imported"], "cards": ["card", "wonder"]}
 MAX_QUERY_LENGTH = 200
-CANDIDATES = 60
+# Documents the database ranks first (any query word) before the full scoring here. With three
+# games' rules and catalogues indexed, 60 left out the answer for questions made of common words
+# ("Babylon seventh card": every Cities and Architects section says "card").
+CANDIDATES = 250
 SNIPPET_WORDS = 28
 SECOND_BEST_WEIGHT = 0.5
 SOURCES = {"rules": "reference", "imported": "imported", "card": "catalogue", "wonder": "catalogue"}

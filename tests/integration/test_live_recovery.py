@@ -129,11 +129,11 @@ def test_a_flushed_redis_costs_the_game_a_few_seconds_and_no_move(live_stack):
     bots' markers are gone. The sweep asks the bots again, the sockets join their groups again and
     the page gets what it missed; the game finishes with every move once."""
     stack = live_stack
-    http, match_id = _table(stack, "dora_live")
+    http, match_id = _table(stack, "flora_live")
     seen = {}
 
     async def run():
-        player = LiveClient(stack, match_id, http.cookies["sessionid"], name="dora", seed=9)
+        player = LiveClient(stack, match_id, http.cookies["sessionid"], name="flora", seed=9)
         await player.connect()
         await asyncio.to_thread(stack.start_table, http, match_id)
         await _play_to_mid_game(player)

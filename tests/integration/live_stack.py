@@ -222,6 +222,9 @@ class LiveStack:
             "LOG_LEVEL": "INFO",
             "SIGNUP_RATE": "",  # the tests sign many players up from one address
             "WS_SOCKETS_PER_IP": "2000",  # and open all their sockets from it
+            # Scripted players answer at once (an Architects seat moves many times a turn): the
+            # per-connection and per-player message limits are tested in tests/games, not here.
+            "WS_RATE_LIMIT": "1000", "WS_SHARED_RATE_LIMIT": "2000",
             "OPEN_TABLES_PER_USER": "50",
         })
         if self.redis_url:

@@ -39,3 +39,37 @@ def latest_migrations():
     from django.db.migrations.executor import MigrationExecutor
 
     return MigrationExecutor(connection).loader.graph.leaf_nodes()
+
+
+def page_url(name, *args, lang="en"):
+    """A page's path in `lang`."""
+    from django.urls import reverse
+    from django.utils import translation
+
+    with translation.override(lang):
+        return reverse(name, args=args)
+
+
+def page_json(response, element_id):
+    """The JSON of a page's `json_script` element."""
+    import json
+    import re
+
+    found = re.search(rf'<script id="{element_id}" type="application/json">(.*?)</script>', response.content.decode(), re.S)
+    return json.loads(found.group(1))
+
+
+def play_as_human(match, user, rng, limit=3000):
+    """The human seat plays random legal moves through the service; bots answer in-process."""
+    from games import engine
+    from games.models import Match
+
+    for _ in range(limit):
+        match.refresh_from_db()
+        if match.status == Match.Status.FINISHED:
+            return match
+        seat = match.seats.get(user=user).number
+        legal = engine.legal_actions(match.state, seat)
+        assert legal, f"the game waits for seat {engine.to_act(match.state)}, not for the human at {seat}"
+        services.do_submit(match.pk, user, rng.choice(legal), step=match.step)
+    raise AssertionError("the game did not end")

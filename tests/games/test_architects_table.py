@@ -1,44 +1,19 @@
 """7 Wonders Architects on the site: the lobby offers it, its game page draws its own board, bots of
 every level play every decision, deadlines play for a late seat, and no message shows a hidden card."""
-import json
 import random
-import re
 from datetime import timedelta
 
 import pytest
-from django.urls import reverse
 from django.utils import timezone, translation
 
 from games import engine, services
 from games.models import Match
 from games.services import broadcast
-from tests.factories import start_table
+from tests.factories import page_json, play_as_human, start_table
+from tests.factories import page_url as url
 from tests.leak_check import check_message
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def url(name, *args, lang="en"):
-    with translation.override(lang):
-        return reverse(name, args=args)
-
-
-def page_json(response, element_id):
-    found = re.search(rf'<script id="{element_id}" type="application/json">(.*?)</script>', response.content.decode(), re.S)
-    return json.loads(found.group(1))
-
-
-def play_as_human(match, user, rng, limit=3000):
-    """The human seat plays random legal moves through the service; bots answer in-process."""
-    for _ in range(limit):
-        match.refresh_from_db()
-        if match.status == Match.Status.FINISHED:
-            return match
-        seat = match.seats.get(user=user).number
-        legal = engine.legal_actions(match.state, seat)
-        assert legal, f"the game waits for seat {engine.to_act(match.state)}, not for the human at {seat}"
-        services.do_submit(match.pk, user, rng.choice(legal), step=match.step)
-    raise AssertionError("the game did not end")
 
 
 @pytest.mark.parametrize("players", [2, 7])

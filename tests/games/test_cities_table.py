@@ -2,9 +2,7 @@
 board gets the words and names it draws Cities with, bots of every level play every decision
 (the debt payment included), a late human pays what they can, and a finished Cities match has its
 match page and replay in three languages."""
-import json
 import random
-import re
 from datetime import timedelta
 
 import pytest
@@ -14,32 +12,10 @@ from django.utils import timezone, translation
 from games import engine, presentation, services
 from games.models import Match
 from games.views.lobby import CreateTableForm
-from tests.factories import start_table
+from tests.factories import page_json, play_as_human, start_table
+from tests.factories import page_url as url
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def url(name, *args, lang="en"):
-    with translation.override(lang):
-        return reverse(name, args=args)
-
-
-def page_json(response, element_id):
-    found = re.search(rf'<script id="{element_id}" type="application/json">(.*?)</script>', response.content.decode(), re.S)
-    return json.loads(found.group(1))
-
-
-def play_as_human(match, user, rng, limit=3000):
-    """The human seat plays random legal moves through the service; bots answer in-process."""
-    for _ in range(limit):
-        match.refresh_from_db()
-        if match.status == Match.Status.FINISHED:
-            return match
-        seat = match.seats.get(user=user).number
-        legal = engine.legal_actions(match.state, seat)
-        assert legal, f"the game waits for seat {engine.to_act(match.state)}, not for the human at {seat}"
-        services.do_submit(match.pk, user, rng.choice(legal), step=match.step)
-    raise AssertionError("the game did not end")
 
 
 def test_the_lobby_form_offers_cities_teams_and_eight_players():

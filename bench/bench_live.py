@@ -180,7 +180,7 @@ def main():
     args = parser.parse_args()
 
     stack = LiveStack(name="bench", redis_db=args.redis_db, worker_concurrency=args.concurrency, env={
-        "DEBUG": "0", "SECRET_KEY": "bench-live-only-secret-key", "BOT_STALL_SECONDS": "30",
+        "DEBUG": "0", "HTTPS": "false", "SECRET_KEY": "bench-live-only-secret-key", "BOT_STALL_SECONDS": "30",
         "DEADLINE_SWEEP_SECONDS": "5", "WS_RATE_LIMIT": "1000", "WS_SOCKETS_PER_IP": "5000", "STATIC_MANIFEST": "0",
         **dict(item.split("=", 1) for item in args.env),
     })

@@ -65,14 +65,17 @@ def _waiting_steps(now, min_age_seconds):
 
 
 def _ask_again(match_id):
+    from games import bots
+
     from .bots import enqueue_bot_turns
 
     match = Match.objects.filter(pk=match_id).only("state", "step_version").first()
     if match is None or match.state is None:
         return 0
-    bots = set(Seat.objects.filter(match_id=match_id).exclude(bot_level="").values_list("number", flat=True))
-    numbers = [n for n in engine.to_act(match.state) if n in bots]
-    enqueue_bot_turns(match_id, numbers, match.step_version)
+    levels = dict(Seat.objects.filter(match_id=match_id).exclude(bot_level="").values_list("number", "bot_level"))
+    numbers = [n for n in engine.to_act(match.state) if n in levels]
+    enqueue_bot_turns(match_id, numbers, match.step_version,
+                      slow=[n for n in numbers if levels[n] == bots.SEARCH])
     return len(numbers)
 
 

@@ -30,10 +30,15 @@ def bot_action(level, state, number, rng):
     return bots.get(level).choose(engine.view(state, number), engine.legal_actions(state, number), rng, **budget)
 
 
-def do_play_bot_turn(match_id, number, version):
-    """The body of tasks.play_bot_turn: play for a bot seat if the step that asked for it is
-    still the current one and the seat still has to act; otherwise do nothing (a repeated or
-    late task). Returns what happened: played, stale, done, not_bot or gone."""
+def do_play_bot_turn(match_id, numbers, version):
+    """The body of tasks.play_bot_turn: play for bot seats (one seat number, or a list of them)
+    if the step that asked for them is still the current one and each seat still has to act;
+    otherwise do nothing (a repeated or late task). One lock and one transaction for the whole
+    list. Returns what happened (for a list: "played" if any seat played, else the first seat's
+    outcome): played, stale, done, not_bot or gone."""
+    many = isinstance(numbers, (list, tuple))
+    numbers = list(numbers) if many else [numbers]
+    outcomes = []
     with transaction.atomic():
         try:
             match = lock_match(match_id)
@@ -42,33 +47,54 @@ def do_play_bot_turn(match_id, number, version):
         if match.status != Match.Status.RUNNING or match.step_version != version:
             return "stale"
         seats = match_seats(match)
-        if not 0 <= number < len(seats) or not seats[number].is_bot:
-            return "not_bot"
-        if number not in engine.to_act(match.state):
-            return "done"
         bot_watch.mark_playing(match_id, version)
-        # A seat may owe several decisions in one step (2-player variant: its own card, then the
-        # Free City's): it makes them all while the step lasts.
-        while (match.status == Match.Status.RUNNING and match.step_version == version
-               and number in engine.to_act(match.state)):
-            action = bot_action(seats[number].bot_level, match.state, number, bot_rng(match, number))
-            new_state, events = engine.apply(match.state, number, action)
-            record_action(match, seats, number, new_state, events, MatchAction.By.BOT)
+        for number in numbers:
+            outcomes.append(_play_seat(match, seats, number, version))
     bot_watch.mark_done(match_id, version)
+    if "played" in outcomes:
+        return "played"
+    return outcomes[0] if outcomes else "done"
+
+
+def _play_seat(match, seats, number, version):
+    if not isinstance(number, int) or not 0 <= number < len(seats) or not seats[number].is_bot:
+        return "not_bot"
+    if match.step_version != version:
+        return "stale"
+    if number not in engine.to_act(match.state):
+        return "done"
+    # A seat may owe several decisions in one step (2-player variant: its own card, then the
+    # Free City's): it makes them all while the step lasts.
+    while (match.status == Match.Status.RUNNING and match.step_version == version
+           and number in engine.to_act(match.state)):
+        action = bot_action(seats[number].bot_level, match.state, number, bot_rng(match, number))
+        new_state, events = engine.apply(match.state, number, action)
+        record_action(match, seats, number, new_state, events, MatchAction.By.BOT)
     return "played"
+
+
+def slow_seats(seats, numbers):
+    """The seats among `numbers` whose bot searches (each gets a task of its own, so that the
+    bots queue keeps serving other tables while one thinks); the other bots of a step are quick
+    and play together in one task."""
+    from games import bots
+
+    return [n for n in numbers if seats[n].bot_level == bots.SEARCH]
 
 
 _drain = threading.local()
 
 
-def enqueue_bot_turns(match_id, numbers, version):
-    """Ask bots to play. With a broker: one Celery task per seat on the bots queue. Eager (no
+def enqueue_bot_turns(match_id, numbers, version, slow=()):
+    """Ask bots to play. With a broker: one Celery task on the bots queue for the quick bots of
+    the step together and one for each seat in `slow` (see slow_seats). Eager (no
     REDIS_URL): the same task runs in-process, and a bot turn that asks for more bot turns
     queues them for the loop already running instead of recursing; the loop ends when no bot
     has anything left to do (a human must act, or the game is over)."""
     from games import tasks
 
-    jobs = [(match_id, n, version) for n in numbers]
+    quick = [n for n in numbers if n not in slow]
+    jobs = ([(match_id, quick, version)] if quick else []) + [(match_id, n, version) for n in numbers if n in slow]
     if not jobs:
         return
     if not settings.CELERY_TASK_ALWAYS_EAGER:

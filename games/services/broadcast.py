@@ -17,6 +17,7 @@ from channels.layers import get_channel_layer
 
 from games import engine
 
+from . import layer_loop
 from .common import after_commit, iso, log
 from .snapshots import blocked_for, legal_for, lobby_tables, seat_info
 
@@ -41,7 +42,7 @@ def send(group, message):
 
 def send_many(messages):
     """Send (group, message) pairs in one trip to the channel layer: one event loop for all the
-    groups of a match, not one per group."""
+    groups of a match, not one per group (a Celery worker's own long-lived loop: layer_loop)."""
     layer = get_channel_layer()
     if layer is None or not messages:
         return
@@ -50,7 +51,10 @@ def send_many(messages):
         for group, message in messages:
             await layer.group_send(group, message)
 
-    async_to_sync(send_all)()
+    if layer_loop.running():
+        layer_loop.run(send_all())
+    else:
+        async_to_sync(send_all)()
 
 
 def public_events(game, events):

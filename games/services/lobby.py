@@ -200,5 +200,6 @@ def do_start(match_id, user):
         asked = play.begin_step(match, seats, now)
         match.save()
         broadcast.table_changed_after_commit(match)
-        after_commit(partial(bots.enqueue_bot_turns, match.pk, asked, match.step_version))
+        after_commit(partial(bots.enqueue_bot_turns, match.pk, asked, match.step_version,
+                                   slow=bots.slow_seats(seats, asked)))
     return match

@@ -80,7 +80,8 @@ def record_action(match, seats, number, new_state, events, by, client_id=None, e
     if finished:
         after_commit(broadcast.lobby_changed)
     if asked:
-        after_commit(partial(bot_turns.enqueue_bot_turns, match.pk, asked, match.step_version))
+        after_commit(partial(bot_turns.enqueue_bot_turns, match.pk, asked, match.step_version,
+                                   slow=bot_turns.slow_seats(seats, asked)))
 
 
 def _update_labels(seats, state):

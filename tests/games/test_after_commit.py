@@ -14,7 +14,7 @@ def test_a_failing_broadcast_still_answers_the_player_keeps_the_move_and_asks_th
     services.do_start(match.pk, host)
     match.refresh_from_db()
     asked = []
-    monkeypatch.setattr(services.bots, "enqueue_bot_turns", lambda *args: asked.append(args))
+    monkeypatch.setattr(services.bots, "enqueue_bot_turns", lambda *args, **kwargs: asked.append(args))
 
     def broken(messages):
         raise ConnectionError("the channel layer is down")

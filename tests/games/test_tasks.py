@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def still_bots(monkeypatch):
     """Bot turns asked for are kept here instead of being played."""
     asked = []
-    monkeypatch.setattr(services.bots, "enqueue_bot_turns", lambda match_id, seats, version: asked.append(
+    monkeypatch.setattr(services.bots, "enqueue_bot_turns", lambda match_id, seats, version, slow=(): asked.append(
         (match_id, list(seats), version)))
     return asked
 
@@ -54,7 +54,28 @@ def test_with_a_broker_bot_turns_go_to_the_bots_queue_only_after_the_commit(make
         services.do_start(match.pk, host)
         assert queued == []
     match.refresh_from_db()
-    assert queued == [((match.pk, 1, match.step_version), "bots"), ((match.pk, 2, match.step_version), "bots")]
+    assert queued == [((match.pk, [1, 2], match.step_version), "bots")]
+
+
+def test_the_quick_bots_of_a_step_share_one_task_and_each_searching_bot_gets_its_own(make_user, settings, monkeypatch):
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    queued = []
+    monkeypatch.setattr(tasks.play_bot_turn, "apply_async", lambda args, queue: queued.append(args))
+    host = make_user("host")
+    match = services.do_create_match(host, players=5, bots=["", "search", "greedy", "search", "random"])
+    services.do_start(match.pk, host)
+    match.refresh_from_db()
+    version = match.step_version
+    assert sorted(queued, key=str) == sorted([(match.pk, [2, 4], version), (match.pk, 1, version),
+                                              (match.pk, 3, version)], key=str)
+
+
+def test_one_task_plays_every_quick_bot_of_the_step_under_one_lock(make_user, still_bots):
+    match = start_table(make_user("host"), players=4)
+    assert tasks.play_bot_turn(match.pk, [1, 2, 3], match.step_version) == "played"
+    match.refresh_from_db()
+    assert [match.actions.filter(seat=n, by="bot").count() for n in (1, 2, 3)] == [1, 1, 1]
+    assert tasks.play_bot_turn(match.pk, [1, 2, 3], match.step_version) == "done"
 
 
 def test_the_bot_task_is_acknowledged_late_requeued_if_the_worker_dies_and_routed_to_bots(settings):
@@ -96,7 +117,7 @@ def test_bot_turns_waiting_in_the_queue_are_not_asked_again_until_they_stall(mak
     services.do_start(match.pk, host)
     match.refresh_from_db()
     asked = []
-    monkeypatch.setattr(services.bots, "enqueue_bot_turns", lambda *args: asked.append(args))
+    monkeypatch.setattr(services.bots, "enqueue_bot_turns", lambda *args, **kwargs: asked.append(args))
 
     assert services.requeue_lost_bot_turns(now=match.step_started_at + timedelta(seconds=3)) == 0
     caches["shared"].clear()  # Redis flushed: the queue, and the marker with it, are gone
@@ -164,4 +185,4 @@ def test_eager_bot_turns_loop_instead_of_recursing_down_to_the_end_of_a_game(mak
         services.do_expire_deadline(match.pk, now=match.deadline + timedelta(seconds=1))
     match.refresh_from_db()
     assert match.status == "finished"
-    assert len(depths) > 100 and max(depths) - min(depths) <= 20
+    assert len(depths) >= 18 and max(depths) - min(depths) <= 20  # a task per step, at least 18 turns

@@ -18,6 +18,10 @@
    p99 / max of the time from a move sent to its `ack`, and to the `update` of its version.
    With --verify (default), every finished match's action log is checked afterwards
    (contiguous, one move per seat per step, the replay equal to the snapshot).
+   The player's moves are also broken down by stage (the stack runs with LIVE_TIMINGS on, so acks
+   and updates carry server timestamps): submit (sent -> received by daphne), engine and commit
+   (-> the transaction committed), after commit (the broadcast sent and the bots asked, -> the ack
+   sent), delivery (commit -> the update received by the client).
 
 Needs PostgreSQL and Redis (DATABASE_URL / REDIS_URL name the servers; defaults 127.0.0.1).
 The client runs in this process, on the same machine as the stack: its CPU counts too.
@@ -148,6 +152,12 @@ def report(stack, args, clients, started, ended, finished_at, failures, cpu):
     for name, values in (("move -> ack", ack), ("move -> update", update)):
         if values:
             print(f"{name:20} {ms(percentile(values, 50))} {ms(percentile(values, 99))} {ms(max(values))}  {len(values)}")
+    stages = [s for c in clients for s in c.stage_times()]
+    if stages:
+        print("by stage (the player's moves)")
+        for name in stages[0]:
+            values = sorted(s[name] for s in stages)
+            print(f"  {name:36} {ms(percentile(values, 50))} {ms(percentile(values, 99))} {ms(max(values))}  {len(values)}")
     errors = [e for c in clients for e in c.errors]
     print(f"errors {len(errors)}, resyncs {sum(c.resyncs for c in clients)}, idle resyncs "
           f"{sum(c.idle_resyncs for c in clients)}, reconnects {sum(c.reconnects for c in clients)}")
@@ -180,7 +190,7 @@ def main():
     args = parser.parse_args()
 
     stack = LiveStack(name="bench", redis_db=args.redis_db, worker_concurrency=args.concurrency, env={
-        "DEBUG": "0", "HTTPS": "false", "SECRET_KEY": "bench-live-only-secret-key", "BOT_STALL_SECONDS": "30",
+        "DEBUG": "0", "HTTPS": "false", "LIVE_TIMINGS": "1", "SECRET_KEY": "bench-live-only-secret-key", "BOT_STALL_SECONDS": "30",
         "DEADLINE_SWEEP_SECONDS": "5", "WS_RATE_LIMIT": "1000", "WS_SOCKETS_PER_IP": "5000", "STATIC_MANIFEST": "0",
         **dict(item.split("=", 1) for item in args.env),
     })

@@ -8,6 +8,7 @@ checked by AllowedHostsOriginValidator in wonders_site/asgi.py.
 import asyncio
 import json
 import logging
+import time
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -187,6 +188,7 @@ class GameConsumer(_Base):
     # client messages
 
     async def on_act(self, message):
+        received = time.time()
         client_id = message["client_id"]
         if not await database_sync_to_async(session_still_valid)(self.scope, self.user):
             await self.send_error("session_ended", {}, client_id)
@@ -200,8 +202,10 @@ class GameConsumer(_Base):
         except services.ServiceError as error:
             await self.send_error(error.code, error.facts, client_id)
             return
-        await self.send_json({"type": "ack", "client_id": client_id, "version": result.version,
-                              "duplicate": result.duplicate})
+        ack = {"type": "ack", "client_id": client_id, "version": result.version, "duplicate": result.duplicate}
+        if settings.LIVE_TIMINGS:
+            ack["timings"] = {"received": received, "answered": time.time()}
+        await self.send_json(ack)
 
     async def on_resync(self, message):
         await self.send_snapshot()

@@ -10,10 +10,12 @@
 
 Nothing here is called inside a transaction except through `common.after_commit`.
 """
+import time
 from functools import partial
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
 
 from games import engine
 
@@ -110,4 +112,7 @@ def update_payloads(match, seats, events):
 
 
 def broadcast_update(match_id, payloads):
+    if settings.LIVE_TIMINGS:  # bench_live's stages: this runs first after the commit
+        committed = time.time()
+        payloads = {group: {**payload, "timings": {"committed": committed}} for group, payload in payloads.items()}
     send_many([(group, {"type": "game.update", "payload": payload}) for group, payload in payloads.items()])

@@ -1,4 +1,5 @@
 import json
+import time
 
 import pytest
 from channels.db import database_sync_to_async
@@ -94,6 +95,25 @@ async def test_an_action_is_acknowledged_and_every_connection_gets_the_next_vers
         assert update["view"]["players"][0]["chosen"] is True
         assert ("hand" in update["view"]) is (seat is not None)
     for c in (player, other, watcher):
+        await c.disconnect()
+
+
+async def test_with_live_timings_on_the_ack_and_update_carry_the_servers_stage_times(make_user, settings):
+    settings.LIVE_TIMINGS = True
+    host, guest = [await database_sync_to_async(make_user)(n) for n in ("host", "guest")]
+    match = await database_sync_to_async(start_table)(host, players=3, others=[guest])
+    player = await connect(host, match.pk)
+    other = await connect(guest, match.pk)
+    for c in (player, other):
+        await c.receive_json_from()
+    action, step = await database_sync_to_async(first_legal)(match.pk, 0)
+    before = time.time()
+    await player.send_json_to({"type": "act", "client_id": "t1", "step": step, "action": action})
+    ack = (await receive_until(player, "ack"))[-1]
+    update = await other.receive_json_from()
+    received, answered = ack["timings"]["received"], ack["timings"]["answered"]
+    assert before <= received <= update["timings"]["committed"] <= answered <= time.time()
+    for c in (player, other):
         await c.disconnect()
 
 

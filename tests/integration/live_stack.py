@@ -692,6 +692,8 @@ class LiveClient:
         self.ack_latency = []   # seconds from the move sent to its ack
         self.update_latency = []  # seconds from the move sent to the update of its version
         self._update_times = {}
+        self.sent_wall = {}     # client_id -> wall-clock time first sent (stage timings)
+        self.update_wall = {}   # version -> (wall-clock arrival, the server's timings of that update)
         self._awaiting_update = {}  # client_id -> version of the ack, until its update arrives
 
     # -- connection
@@ -796,10 +798,27 @@ class LiveClient:
         for key in ("version", "step", "status", "you", "view", "legal"):
             setattr(self, key, message[key])
         self._update_times[self.version] = now
+        self.update_wall[self.version] = (time.time(), message.get("timings"))
         for client_id, version in list(self._awaiting_update.items()):
             if version <= self.version:
                 self.update_latency.append(now - self.sent_at[client_id])
                 del self._awaiting_update[client_id]
+
+    def stage_times(self):
+        """Per acknowledged move, with LIVE_TIMINGS on in the stack: seconds of each stage, from
+        the move sent to its update received (wall clocks of one machine)."""
+        out = []
+        for client_id, ack in self.acks.items():
+            server = ack.get("timings")
+            update = self.update_wall.get(ack["version"])
+            if not server or client_id not in self.sent_wall or update is None or not update[1]:
+                continue
+            arrived, committed = update[0], update[1]["committed"]
+            out.append({"submit": server["received"] - self.sent_wall[client_id],
+                        "engine and commit": committed - server["received"],
+                        "after commit (broadcast, bots asked)": server["answered"] - committed,
+                        "delivery": arrived - committed})
+        return out
 
     @property
     def finished(self):
@@ -831,6 +850,7 @@ class LiveClient:
         self.acted_steps.add(self._decision())
         self.sent.append(message)
         self.sent_at[client_id] = time.monotonic()
+        self.sent_wall.setdefault(client_id, time.time())
         await self.send(message)
         return message
 

@@ -19,7 +19,7 @@
   var baseTitle = document.title;
   var wasMyTurn = false;
   var audio = null;
-  var shownConflict = null;   // the conflict event the panel shows
+  var shownConflict = null;   // the conflict event the panel shows (as JSON: snapshots renew the objects)
   var closedConflict = null;  // the one the reader closed
   var endShown = false;
   var current = null;         // {session, t, name}
@@ -84,13 +84,15 @@
   function drawConflict(S, t, name, fresh) {
     var box = $("moment-conflict");
     if (!box) return;
-    var arrived = latestConflict(fresh);
-    if (arrived) shownConflict = arrived;
-    if (!shownConflict && S.status === "finished") shownConflict = latestConflict(S.events);
+    // A live conflict opens the panel; at the end the last one shows (its updates may have come
+    // as one snapshot, to a page that just left the game).
+    var arrived = latestConflict(fresh) || (S.status === "finished" ? latestConflict(S.events) : null);
+    if (arrived) shownConflict = JSON.stringify(arrived);
     var show = shownConflict && shownConflict !== closedConflict;
     box.hidden = !show;
     if (!show) return;
-    var summary = CONFLICTS[shownConflict.type](shownConflict, S, t, name);
+    var event = JSON.parse(shownConflict);
+    var summary = CONFLICTS[event.type](event, S, t, name);
     $("moment-conflict-title").textContent = summary.title;
     var list = $("moment-fights");
     list.textContent = "";
@@ -114,31 +116,20 @@
     return best.length > 1 ? t("shared_win", { names: names }) : t("winner_is", { name: names });
   }
 
-  function sheetTable(S, t, name) {
-    var sheets = S.view.scores;
-    var won = {};
-    winners(sheets).forEach(function (s) { won[s.seat] = true; });
-    function cell(tag, sheet, text, attrs) {
-      return el(tag, Object.assign({ class: won[sheet.seat] ? "is-winner" : null, text: String(text) }, attrs || {}));
-    }
-    var head = el("tr", {}, [el("td")].concat(sheets.map(function (sheet) {
-      return cell("th", sheet, (won[sheet.seat] ? "★ " : "") + name(sheet.seat), { scope: "col" });
-    })));
-    var categories = (P.data("game-data") || {}).categories || [];
-    var rows = categories.map(function (category) {
-      return el("tr", {}, [el("th", { scope: "row", text: category.label })].concat(sheets.map(function (sheet) {
-        return cell("td", sheet, sheet[category.key] === undefined ? "" : sheet[category.key]);
-      })));
+  /* The board's own score sheet (#game-scores: a first column of labels, then one column per
+     entry of view.scores, in order) moves into the panel; the winners' columns are marked. */
+  function markWinners(S, holder) {
+    var board = $("game-scores");
+    if (!board) return;
+    if (board.parentNode !== holder) holder.appendChild(board);
+    var table = board.querySelector("table.score-sheet");
+    if (!table) return;
+    S.view.scores.forEach(function (sheet, i) {
+      if (sheet.rank !== 1) return;
+      Array.prototype.forEach.call(table.rows, function (row) {
+        if (row.cells[i + 1]) row.cells[i + 1].classList.add("is-winner");
+      });
     });
-    [["total", "total", "total"], ["team_total", "team_total", ""], ["rank", "rank", "rank"]].forEach(function (row) {
-      if (sheets[0][row[1]] === undefined) return;
-      rows.push(el("tr", { class: row[2] || null }, [el("th", { scope: "row", text: t(row[0]) })].concat(sheets.map(function (sheet) {
-        return cell("td", sheet, sheet[row[1]]);
-      }))));
-    });
-    return el("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": t("score_sheet") }, [
-      el("table", { class: "score-sheet moment__sheet" }, [el("thead", {}, [head]), el("tbody", {}, rows)]),
-    ]);
   }
 
   function drawEnd(S, t, name) {
@@ -148,15 +139,11 @@
     box.hidden = !over;
     if (!over) return;
     $("moment-winner").textContent = winnerText(S, t, name);
-    var sheet = $("moment-sheet");
-    sheet.textContent = "";
-    sheet.appendChild(sheetTable(S, t, name));
+    markWinners(S, $("moment-sheet"));
     var join = $("moment-rematch-join");
     var rematch = S.match && S.match.rematch;
     join.hidden = !rematch;
     if (rematch) join.href = (P.data("game-data") || {}).table_url.replace(/\/0\/$/, "/" + rematch + "/");
-    var board = $("game-scores");  // the board's own sheet: this one replaces it
-    if (board) board.hidden = true;
     if (!endShown) {
       endShown = true;
       box.focus({ preventScroll: false });

@@ -55,6 +55,3 @@ def _note_in_log(match, event):
     if last is not None:
         last.events = list(last.events) + [event]
         last.save(update_fields=["events"])
-
-
-

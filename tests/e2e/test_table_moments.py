@@ -175,6 +175,14 @@ def test_an_architects_table_gets_the_same_moments(site, wide_page, screenshot):
     site.start_table(http, match_id)
     page.goto(site.url(f"/en/play/{match_id}/game/"))
     page.locator("#leave-game").wait_for()
+    sound = page.locator("#turn-sound")
+    assert sound.get_attribute("aria-pressed") == "false"  # off by default
+    sound.click()
+    assert sound.get_attribute("aria-pressed") == "true"
+    page.reload()
+    page.locator("#leave-game").wait_for()
+    assert sound.get_attribute("aria-pressed") == "true"  # remembered by this browser
+    assert page.evaluate("localStorage.getItem('wonders.turnSound')") == "on"
     page.locator("#leave-game").click()
     page.locator("#leave-confirm").click()
     page.locator("#moment-end").wait_for(state="visible", timeout=PLAY_TIMEOUT_MS)

@@ -193,3 +193,29 @@ def test_an_architects_table_gets_the_same_moments(site, wide_page, screenshot):
     assert "left the game" in page.locator("#game-log").inner_text()
     shoot_both(page, screenshot, "moments-end-architects-en", "#moment-end")
     assert problems == []
+
+
+def test_a_cities_team_game_announces_the_winning_team_and_each_fight(site, wide_page, screenshot):
+    page = wide_page
+    problems = watch_for_errors(page)
+    site.signup("e2e_moments_teams")
+    http = site.login("e2e_moments_teams")
+    page.context.add_cookies([{"name": "sessionid", "value": http.cookies["sessionid"], "domain": "127.0.0.1",
+                               "path": "/"}])
+    match_id = site.create_table(http, players=4, bots=["greedy", "random", "greedy"],
+                                 fields={"option_expansions": "cities", "option_teams": "True"})
+    site.start_table(http, match_id)
+    page.goto(site.url(f"/en/play/{match_id}/game/"))
+    page.locator("#leave-game").click()
+    page.locator("#leave-confirm").click()
+    page.locator("#moment-end").wait_for(state="visible", timeout=PLAY_TIMEOUT_MS)
+    assert re.match(r"Team [12] wins: .+, .+|Shared win: ", page.locator("#moment-winner").inner_text())
+    assert page.locator("#moment-conflict h2").inner_text() == "End of Age 3: the conflicts"
+    # Teams: each player fights the adjacent opponent only, two fights in all (or fewer lines
+    # when diplomacy keeps someone out, one line each).
+    lines = page.locator("#moment-fights li").all_inner_texts()
+    assert 2 <= len(lines) <= 4 and all(re.search(r"beats|are even|stays out", line) for line in lines), lines
+    shoot_both(page, screenshot, "moments-end-cities-teams-en", "#moment-end")
+    shoot_both(page, screenshot, "moments-age-end-cities-teams-en", "#moment-conflict")
+    assert check_match_log(site, match_id)["row"]["status"] == "finished"
+    assert problems == []

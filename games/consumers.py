@@ -210,6 +210,20 @@ class GameConsumer(_Base):
     async def on_resync(self, message):
         await self.send_snapshot()
 
+    async def on_concede(self, message):
+        """Leave the game: a bot takes the seat; every page hears of it (match.changed), this one
+        included, which then shows the game as a spectator's."""
+        if not await database_sync_to_async(session_still_valid)(self.scope, self.user):
+            await self.send_error("session_ended", {})
+            await self.close(code=CLOSE_SESSION_ENDED)
+            return
+        try:
+            seat = await database_sync_to_async(services.do_concede)(self.match_id, self.user)
+        except services.ServiceError as error:
+            await self.send_error(error.code, error.facts)
+            return
+        await self.send_json({"type": "conceded", "seat": seat})
+
     async def on_deadline(self, message):
         played = await database_sync_to_async(services.do_expire_deadline)(self.match_id)
         if not played:

@@ -54,6 +54,10 @@ class Match(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     score_sheet = models.JSONField(null=True, blank=True, help_text="engine.scores at the end, one entry per seat.")
+    rematch_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches",
+        help_text="The finished match whose seats this table was set up again from.",
+    )
 
     class Meta:
         ordering = ["-created_at"]

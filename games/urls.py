@@ -9,6 +9,7 @@ urlpatterns = [
     path("<int:match_id>/game/", views.game, name="game"),
     path("<int:match_id>/join/", views.join, name="table-join"),
     path("<int:match_id>/leave/", views.leave, name="table-leave"),
+    path("<int:match_id>/rematch/", views.rematch, name="game-rematch"),
     path("<int:match_id>/start/", views.start, name="table-start"),
     path("<int:match_id>/seats/<int:seat>/", views.set_seat, name="table-seat"),
     path("invite/<str:code>/", views.invite, name="invite"),

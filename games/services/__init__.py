@@ -6,6 +6,8 @@ One module per topic:
 - ``play``: a player's move, and ``record_action``, which every accepted action goes through;
 - ``bots``: bot turns (Celery tasks, or in-process without a broker), stalled bots;
 - ``deadlines``: turn timers, take-overs, the periodic sweep;
+- ``concede``: a person leaves a running game, a bot takes the seat;
+- ``rematch``: a new table from a finished match's seats;
 - ``broadcast``: the channel-layer groups and what is sent to them;
 - ``snapshots``: reads (a connection's snapshot, the lobby list); nothing there writes;
 - ``common``: ``ServiceError``, the match lock, after-commit hooks.
@@ -26,17 +28,19 @@ from .broadcast import (
     LOBBY_GROUP, match_group, public_events, seat_group, send_many, spectators_group, update_payloads,
 )
 from .common import Accepted, ServiceError, match_seats, player_range
+from .concede import do_concede
 from .deadlines import TAKEOVER_AFTER, do_expire_deadline, do_sweep_deadlines
 from .lobby import (
     TURN_SECONDS_MAX, TURN_SECONDS_MIN, do_create_match, do_join, do_leave, do_set_bot, do_start, match_for_invite,
 )
 from .play import do_submit
+from .rematch import do_rematch, open_rematch
 from .snapshots import current_version, lobby_tables, seat_of, snapshot
 
 __all__ = [
     "Accepted", "LOBBY_GROUP", "ServiceError", "TAKEOVER_AFTER", "TURN_SECONDS_MAX", "TURN_SECONDS_MIN",
-    "current_version", "do_create_match", "do_expire_deadline", "do_join", "do_leave", "do_play_bot_turn",
-    "do_set_bot", "do_start", "do_submit", "do_sweep_deadlines", "enqueue_bot_turns", "lobby_tables",
-    "match_for_invite", "match_group", "match_seats", "player_range", "public_events", "requeue_lost_bot_turns", "seat_group",
+    "current_version", "do_concede", "do_create_match", "do_expire_deadline", "do_join", "do_leave", "do_play_bot_turn",
+    "do_rematch", "do_set_bot", "do_start", "do_submit", "do_sweep_deadlines", "enqueue_bot_turns", "lobby_tables",
+    "match_for_invite", "match_group", "open_rematch", "match_seats", "player_range", "public_events", "requeue_lost_bot_turns", "seat_group",
     "seat_of", "send_many", "snapshot", "spectators_group", "update_payloads",
 ]

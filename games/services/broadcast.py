@@ -102,7 +102,7 @@ def update_payloads(match, seats, events):
         **common, "you": None, "view": engine.view(state, None), "legal": [], "blocked": {},
     }}
     for seat in seats:
-        if seat.user_id is not None:
+        if seat.user_id is not None and not seat.taken_over:  # who left watches as a spectator
             legal = legal_for(state, seat)
             payloads[seat_group(match.pk, seat.number)] = {
                 **common, "you": seat.number, "view": engine.view(state, seat.number),

@@ -43,6 +43,10 @@ def match_info(match, seats, mine=None):
     }
     if mine is not None:
         info["invite_code"] = match.invite_code
+    if match.status == Match.Status.FINISHED:
+        rematch = Match.objects.filter(rematch_of_id=match.pk).exclude(status=Match.Status.FINISHED) \
+            .order_by("-created_at").values_list("pk", flat=True).first()
+        info["rematch"] = rematch
     return info
 
 
@@ -81,6 +85,10 @@ def snapshot(match_id, user):
         return None
     seats = match_seats(match)
     mine = user_seat(seats, user)
+    # A person who left (or was taken over) watches their old seat as a spectator.
+    left = mine.number if mine is not None and mine.taken_over else None
+    if left is not None:
+        mine = None
     state = match.state
     out = {
         "type": "snapshot",
@@ -91,6 +99,7 @@ def snapshot(match_id, user):
         "match": match_info(match, seats, mine),
         "seats": [seat_info(s) for s in seats],
         "you": mine.number if mine else None,
+        "left_seat": left,
         "view": None,
         "legal": [],
         "blocked": {},

@@ -2,6 +2,6 @@
 their words in ``words``. Thin: each POST calls one function of games.services and redirects; the
 pages take their live updates from the WebSockets (docs/protocol.md)."""
 from .lobby import invite, join, leave, lobby, set_seat, start, table
-from .play import game
+from .play import game, rematch
 
-__all__ = ["game", "invite", "join", "leave", "lobby", "set_seat", "start", "table"]
+__all__ = ["game", "invite", "join", "leave", "lobby", "rematch", "set_seat", "start", "table"]

@@ -38,6 +38,8 @@ ERRORS = {
     "rate_limited": _("Too many messages: wait a few seconds."),
     "too_many_sockets": _("You have too many game pages open: close some and reload this one."),
     "too_many_spectators": _("This table has as many spectators as it can take: try again later."),
+    "not_running": _("The game is not being played."),
+    "not_finished": _("The game is not over yet."),
 }
 
 # Words game.js and lobby.js use (%(name)s placeholders are filled in by the scripts).
@@ -83,6 +85,19 @@ UI = {
     "timer_off": _("no timer"),
     "empty_seat": _("empty seat"),
     "host": _("host"),
+    # The moments every table shares (static/js/table-moments.js).
+    "your_turn_title": _("Your turn"),
+    "still_choosing": _("Still choosing: %(names)s"),
+    "you_left": _("You left this game: a bot plays your seat and you are watching."),
+    "ev_left": _("%(name)s left the game: a bot plays their seat from now on."),
+    "winner_is": _("%(name)s wins!"),
+    "shared_win": _("Shared win: %(names)s"),
+    "team_wins": _("Team %(team)s wins: %(names)s"),
+    "conflict_title_age": _("End of Age %(age)s: the conflicts"),
+    "conflict_title_battle": _("The battle"),
+    "conflict_won": _("%(winner)s beats %(loser)s (shields %(score)s): %(winner)s %(gain)s, %(loser)s %(loss)s"),
+    "conflict_tie": _("%(name)s and %(other)s are even (shields %(score)s): no token"),
+    "conflict_diplomacy": _("%(name)s stays out of the conflicts (diplomacy)"),
 }
 
 

@@ -378,7 +378,7 @@
       case "timed_out": return t("ev_timed_out", { name: name, missed: e.missed_turns });
       case "taken_over": return t("ev_taken_over", { name: name });
     }
-    return null;
+    return P.sharedEventText(e, t, seatName);
   }
 
   function renderLog() {
@@ -389,6 +389,6 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
-    session = P.session({ page: PAGE, t: t, errors: ERRORS, render: render });
+    session = P.session({ page: PAGE, t: t, errors: ERRORS, render: render, seatName: seatName });
   });
 })();

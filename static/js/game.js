@@ -501,7 +501,7 @@
       case "timed_out": return t("ev_timed_out", { name: seatName(e.seat), missed: e.missed_turns });
       case "taken_over": return t("ev_taken_over", { name: seatName(e.seat) });
     }
-    return null;
+    return P.sharedEventText(e, t, seatName);
   }
 
   /* Cities' conflicts: who skips (diplomacy), then each fight once, from the side that fought it. */
@@ -526,6 +526,6 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
-    session = P.session({ page: PAGE, t: t, errors: ERRORS, render: render });
+    session = P.session({ page: PAGE, t: t, errors: ERRORS, render: render, seatName: seatName });
   });
 })();

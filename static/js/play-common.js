@@ -47,11 +47,14 @@
     box.textContent = text || "";
   }
 
-  var GAP_WAIT_MS = 300;  // how long an update that skips a version waits for the missing one
+  var GAP_WAIT_MS = 300;
+  /* What runs after every board's render (table-moments.js): hook(session, options, freshEvents). */
+  var afterDraw = [];  // how long an update that skips a version waits for the missing one
   var UPDATED = ["version", "step", "status", "deadline", "seats", "you", "view", "legal", "blocked"];
 
-  /* session({page, t, errors, render}): connects at once; render() is called after every snapshot
-     and applied update, with session.S up to date. */
+  /* session({page, t, errors, render, seatName}): connects at once; render() is called after every
+     snapshot and applied update, with session.S up to date; seatName(n) is the board's name of a
+     seat (the shared moments use it). */
   function session(options) {
     var t = options.t;
     var errors = options.errors || {};
@@ -62,6 +65,7 @@
     var early = {};
     var gapTimer = null;
     var ws = null;
+    var fresh = [];      // the events of the updates applied since the last draw
 
     function send(message) {
       if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
@@ -79,6 +83,7 @@
 
     function applyUpdate(message) {
       var S = self.S;
+      fresh = fresh.concat(message.events);
       delete early[message.version];
       UPDATED.forEach(function (key) { S[key] = message[key]; });
       S.events = S.events.concat(message.events.filter(function (e) { return e.type !== "chosen"; }));
@@ -87,7 +92,10 @@
     }
 
     function draw() {
+      var arrived = fresh;
+      fresh = [];
       options.render(self.S);
+      afterDraw.forEach(function (hook) { hook(self, options, arrived); });
       tick();
     }
 
@@ -121,6 +129,9 @@
           break;
         case "gone":
           showError(t("gone"));
+          break;
+        case "conceded":
+          showError(null);
           break;
       }
     }
@@ -185,5 +196,7 @@
 
   window.WondersPlay = {
     data: data, $: $, el: el, translator: translator, showError: showError, session: session, seatName: seatName,
+    afterDraw: afterDraw,
+    sharedEventText: function () { return null; },
   };
 })();

@@ -375,3 +375,23 @@ async def test_a_socket_that_lost_its_subscription_joins_again_and_gets_what_it_
     assert snapshot["type"] == "snapshot" and snapshot["version"] > first["version"]
     assert layer.groups.get(services.spectators_group(match.pk))
     await watcher.disconnect()
+
+
+async def test_a_concede_message_gives_the_seat_to_a_bot_and_the_player_then_watches(make_user):
+    host, guest = [await database_sync_to_async(make_user)(n) for n in ("host", "guest")]
+    match = await database_sync_to_async(start_table)(host, players=3, others=[guest], bots=["", "", "greedy"])
+    player = await connect(host, match.pk)
+    other = await connect(guest, match.pk)
+    for c in (player, other):
+        await c.receive_json_from()
+    await player.send_json_to({"type": "concede"})
+    got = await receive_until(player, "conceded")
+    assert got[-1] == {"type": "conceded", "seat": 0}
+    snap = (await receive_until(player, "snapshot"))[-1]
+    assert snap["you"] is None and snap["left_seat"] == 0 and snap["seats"][0]["taken_over"]
+    seen = await receive_until(other, "snapshot")
+    assert seen[-1]["you"] == 1 and seen[-1]["seats"][0]["bot"] == "greedy"
+    await player.send_json_to({"type": "concede"})
+    assert (await receive_until(player, "error"))[-1]["code"] == "seat_taken_over"
+    for c in (player, other):
+        await c.disconnect()

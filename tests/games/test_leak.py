@@ -57,7 +57,7 @@ def test_no_message_of_a_whole_game_shows_another_hand_or_the_decks(make_user, s
             checked += assert_no_leak(message["payload"], seat_of_group(group), states)
     for seat, snap in snapshots:
         checked += assert_no_leak(snap, seat, states)
-    assert checked > 200
+    assert checked > 150  # a taken-over seat watches as a spectator: no seat updates of its own any more
 
 
 def test_the_check_catches_another_seat_s_view_sent_to_the_wrong_seat(make_user):

@@ -44,7 +44,8 @@ def do_concede(match_id, user):
         match.save(update_fields=["version", "bots_pending", "deadline"])
         broadcast.table_changed_after_commit(match, lobby=False)
         if asked:
-            after_commit(partial(bot_turns.enqueue_bot_turns, match.pk, asked, match.step_version))
+            after_commit(partial(bot_turns.enqueue_bot_turns, match.pk, asked, match.step_version,
+                                 slow=bot_turns.slow_seats(seats, asked)))
         return mine.number
 
 

@@ -35,11 +35,12 @@
       return deck === CENTRAL ? t("central_deck") : t("deck_of", { wonder: wonderName(wonderOfSeat[deck]) });
     }
 
-    function title(frame, index) {
+    // The step's turn and player are those of the table before it (the previous frame).
+    function title(frame, index, before) {
       wonderOfSeat = frame.players.map(function (p) { return p.wonder; });
       if (index === 0) return labels.start;
-      if (frame.phase === "over") return labels.end;
-      return t("turn", { turn: frame.turn, name: seatName(frame.active) });
+      var text = t("turn", { turn: before.turn, name: seatName(before.active) });
+      return frame.phase === "over" ? text + " · " + labels.end : text;
     }
 
     function describe(e) {

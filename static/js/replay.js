@@ -3,7 +3,8 @@
    Data: #replay-data (frames from games.history.timeline, card and wonder names in the page's
    language, seat labels) and #replay-labels (the words, translated by the server). A game whose
    frames are not the base game's brings its own drawing (its presentation's REPLAY_SCRIPT, loaded
-   first): window.WondersReplayBoard(helpers) -> {title(frame, index), describe(event), draw(frame, box)}. */
+   first): window.WondersReplayBoard(helpers) -> {title(frame, index, before), describe(event), draw(frame, box)};
+   before is the previous frame: the table as the step began (its age, turn, player). */
 (function () {
   "use strict";
   var root = document.querySelector("[data-replay]");
@@ -37,10 +38,11 @@
   }
   function seatName(seat) { return data.seats[seat] || "#" + (seat + 1); }
 
-  function title(frame, index) {
+  // A frame holds the table after its step, so the step's own age and turn are the previous frame's.
+  function title(frame, index, before) {
     if (index === 0) return t.start;
-    if (frame.phase === "over") return t.end;
-    return t.age + " " + (ROMAN[frame.age] || frame.age) + " · " + t.turn + " " + frame.turn;
+    var text = t.age + " " + (ROMAN[before.age] || before.age) + " · " + t.turn + " " + before.turn;
+    return frame.phase === "over" ? text + " · " + t.end : text;
   }
 
   function describe(event) {
@@ -100,7 +102,8 @@
     current = Math.max(0, Math.min(frames.length - 1, index));
     var frame = frames[current];
     slider.value = String(current);
-    where.textContent = (board ? board.title(frame, current) : title(frame, current)) + " — " + t.step + " " +
+    var before = frames[Math.max(0, current - 1)];
+    where.textContent = (board ? board.title(frame, current, before) : title(frame, current, before)) + " — " + t.step + " " +
       (current + 1) + " " + t.of + " " + frames.length;
     eventsList.textContent = "";
     frame.events.forEach(function (event) {

@@ -133,8 +133,9 @@ def test_the_calculator_page_says_what_is_wrong_with_an_impossible_table(client,
     assert "Conflict tokens are 1, 3, 5" in html
 
 
-def test_the_rating_chart_writes_its_coordinates_with_a_decimal_point_in_italian(client, finished):
-    html = client.get(url("player-profile", "it", "ann")).content.decode()
+@pytest.mark.parametrize("language", ["it", "pt-br"])
+def test_the_rating_chart_writes_its_coordinates_with_a_decimal_point_in_italian_and_portuguese(client, finished, language):
+    html = client.get(url("player-profile", language, "ann")).content.decode()
     svg = re.search(r'<figure class="plot">.*?</svg>', html, re.S).group(0)
     zero_line = re.search(r'<line class="plot__zero"([^>]*)>', svg).group(1)
     for name in ("x1", "x2", "y1", "y2"):

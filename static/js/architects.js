@@ -33,10 +33,10 @@
   function tokenName(id) { return tokenOf(id).name; }
   function wonderOf(id) { return CAT.wonders[id] || { name: id || "?", stages: [] }; }
   function seatName(n) {
-    var name = P.seatName(S, t, n);
-    var twins = S.seats.filter(function (seat, m) { return m !== n && P.seatName(S, t, m) === name; });
-    var wonder = S.view && S.view.players[n] ? S.view.players[n].wonder : null;
-    return twins.length && wonder ? name + " · " + wonderOf(wonder).name : name;
+    return P.seatName(S, t, n, function (m) {
+      var wonder = S.view && S.view.players[m] ? S.view.players[m].wonder : null;
+      return wonder ? wonderOf(wonder).name : null;
+    });
   }
   function me() { return S.you !== null && S.you !== undefined ? S.view.players[S.you] : null; }
 

@@ -35,9 +35,7 @@
 
   function seatName(n) {
     if (isFreeCity(n)) return t("free_city");
-    var seat = S && S.seats[n];
-    var name = seat && seat.name ? seat.name : seat && seat.bot ? t("bot_" + seat.bot) : t("seat_n", { seat: n + 1 });
-    if (S && S.you === n) name += " (" + t("you") + ")";
+    var name = P.seatName(S, t, n);
     var player = S && S.view && S.view.players[n];
     if (player && player.team !== undefined) name += " [" + t("team_n", { team: player.team + 1 }) + "]";
     return name;

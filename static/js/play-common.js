@@ -175,10 +175,19 @@
     return self;
   }
 
-  /* The seat's own name, a player's or a bot's, or "Seat n"; "(you)" after the reader's own. */
-  function seatName(S, t, n) {
+  /* The seat's own name, a player's or a bot's, or "Seat n". */
+  function plainSeatName(S, t, n) {
     var seat = S && S.seats[n];
-    var name = seat && seat.name ? seat.name : seat && seat.bot ? t("bot_" + seat.bot) : t("seat_n", { seat: n + 1 });
+    return seat && seat.name ? seat.name : seat && seat.bot ? t("bot_" + seat.bot) : t("seat_n", { seat: n + 1 });
+  }
+
+  /* A seat's public label, unique at the table: two seats with the same name (two bots of one
+     level) are told apart by `distinguish(n)` (a game's words, e.g. its wonder) or their seat
+     number; "(you)" after the reader's own. */
+  function seatName(S, t, n, distinguish) {
+    var name = plainSeatName(S, t, n);
+    var twins = S ? S.seats.filter(function (seat, m) { return m !== n && plainSeatName(S, t, m) === name; }) : [];
+    if (twins.length) name += " · " + ((distinguish && distinguish(n)) || t("seat_n", { seat: n + 1 }));
     if (S && S.you === n) name += " (" + t("you") + ")";
     return name;
   }

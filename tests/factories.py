@@ -87,7 +87,7 @@ def store_bot_match(game="base", players=3, seed=3, users=()):
 
     config = engine.normalize_config({"game": game, "players": players})
     state = play(config, seed, ["greedy"] * players, random.Random(seed))
-    seats = [(users[n], None, False) if n < len(users) else (None, "greedy", False) for n in range(players)]
+    seats = [(users[n], "", False) if n < len(users) else (None, "greedy", False) for n in range(players)]
     by_seat = {n: "player" if n < len(users) else "bot" for n in range(players)}
     now = timezone.now()
     return store_finished(config, seed, state, seats, now, now, by_seat)

@@ -345,7 +345,7 @@
         return el("td", { text: String(v) });
       })));
     }
-    var head = el("tr", {}, [el("th", { scope: "col", text: "" })].concat(sheets.map(function (sheet) {
+    var head = el("tr", {}, [el("th", { scope: "col" }, [el("span", { class: "sr-only", text: t("category_column") })])].concat(sheets.map(function (sheet) {
       return el("th", { scope: "col", text: seatName(sheet.seat) });
     })));
     var rows = PAGE.categories.map(function (category) {
@@ -354,7 +354,7 @@
     rows.push(row(t("total"), sheets.map(function (s) { return s.total; }), "total"));
     rows.push(row(t("built_stages"), sheets.map(function (s) { return s.stages; })));
     rows.push(row(t("rank"), sheets.map(function (s) { return s.rank; }), "rank"));
-    box.appendChild(el("div", { class: "table-scroll" }, [el("table", { class: "score-sheet" }, [el("thead", {}, [head]), el("tbody", {}, rows)])]));
+    box.appendChild(el("div", { class: "table-scroll", tabindex: "0", role: "group", "aria-labelledby": "game-scores-title" }, [el("table", { class: "score-sheet" }, [el("thead", {}, [head]), el("tbody", {}, rows)])]));
     box.appendChild(el("p", { class: "muted", text: t("tie_break") }));
   }
 

@@ -306,6 +306,16 @@
     }
   }
 
+  // Escape closes an open choice list as its Back button does (focus back on the card).
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape" || !selected || selected === "__none__") return;
+    var back = document.querySelector("#game-choices .button--ghost");
+    if (back) {
+      event.preventDefault();
+      back.click();
+    }
+  });
+
   function focusChoices() {
     var first = document.querySelector("#game-choices .choice");
     if (first) first.focus();
@@ -356,7 +366,7 @@
       title ? el("h3", { text: title }) : null,
       el("p", { class: "city-wonder", text: wonderName(player.wonder) + (player.side ? " — " + player.side : "") }),
       facts,
-      el("h4", { text: t("stages") + " (" + player.stages_built + "/" + player.stage_count + ")" }),
+      el(title ? "h4" : "h3", { text: t("stages") + " (" + player.stages_built + "/" + player.stage_count + ")" }),
       stages,
       groups,
     ]);
@@ -402,9 +412,12 @@
     var box = $("game-players");
     box.textContent = "";
     var cities = !!view.cities;
-    var heads = ["", t("coins"), t("shields"), t("military")].concat(cities ? [t("diplomacy"), t("debt")] : []).concat([t("hand_size"), ""]);
-    var head = el("tr", {}, heads.map(function (h) {
-      return el("th", { scope: "col", text: h });
+    var heads = [t("player_column"), t("coins"), t("shields"), t("military")].concat(cities ? [t("diplomacy"), t("debt")] : [])
+      .concat([t("hand_size"), t("status_column")]);
+    var head = el("tr", {}, heads.map(function (h, k) {
+      // The first and last columns explain themselves: their headers are for screen readers.
+      var hidden = k === 0 || k === heads.length - 1;
+      return el("th", { scope: "col" }, [hidden ? el("span", { class: "sr-only", text: h }) : h]);
     }));
     var body = el("tbody");
     view.players.forEach(function (player, n) {
@@ -425,7 +438,7 @@
         el("td", { class: player.chosen ? "chosen" : "", text: player.free_city ? freeCityStatus(view) : status }),
       ]));
     });
-    box.appendChild(el("div", { class: "table-scroll" }, [el("table", { class: "players" }, [el("thead", {}, [head]), body])]));
+    box.appendChild(el("div", { class: "table-scroll", tabindex: "0", role: "group", "aria-labelledby": "game-players-title" }, [el("table", { class: "players" }, [el("thead", {}, [head]), body])]));
   }
 
   function renderScores(view) {
@@ -439,7 +452,7 @@
     if (view.free_city && view.free_city.score) {
       sheets.push(Object.assign({}, view.free_city.score, { seat: view.free_city.city, rank: "—" }));
     }
-    var head = el("tr", {}, [el("th", { scope: "col", text: "" })].concat(sheets.map(function (sheet) {
+    var head = el("tr", {}, [el("th", { scope: "col" }, [el("span", { class: "sr-only", text: t("category_column") })])].concat(sheets.map(function (sheet) {
       return el("th", { scope: "col", text: seatName(sheet.seat) });
     })));
     var rows = PAGE.categories.map(function (category) {
@@ -466,7 +479,7 @@
     rows.push(el("tr", { class: "rank" }, [el("th", { scope: "row", text: t("rank") })].concat(sheets.map(function (sheet) {
       return el("td", { text: String(sheet.rank) });
     }))));
-    box.appendChild(el("div", { class: "table-scroll" }, [el("table", { class: "score-sheet" }, [el("thead", {}, [head]), el("tbody", {}, rows)])]));
+    box.appendChild(el("div", { class: "table-scroll", tabindex: "0", role: "group", "aria-labelledby": "game-scores-title" }, [el("table", { class: "score-sheet" }, [el("thead", {}, [head]), el("tbody", {}, rows)])]));
     box.appendChild(el("p", { class: "muted", text: t("tie_break") }));
   }
 

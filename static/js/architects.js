@@ -267,7 +267,7 @@
                                     title: stage.power ? wonder.power_text : null }, [
           el("strong", { text: t("stage_n", { stage: stage.stage }) }),
           el("span", { text: state === "built" ? t("built") : cost }),
-          el("span", { text: t("points", { points: stage.points }) + (stage.power ? " · " + t("power") : "") }),
+          el("span", { text: t("points", { count: stage.points }) + (stage.power ? " · " + t("power") : "") }),
           state === "ready" ? el("span", { class: "arch-stage__ready", text: t("next") }) : null,
           state === "next" ? el("span", { class: "sr-only", text: t("open_stage") }) : null,
         ]));
@@ -375,7 +375,7 @@
       case "battle": return t("ev_battle", { results: battleLines(e).join("; ") });
       case "turn_start": return t("ev_turn_start", { turn: e.turn, name: name });
       case "game_over": return t("ev_game_over");
-      case "timed_out": return t("ev_timed_out", { name: name, missed: e.missed_turns });
+      case "timed_out": return t("ev_timed_out", { name: name, count: e.missed_turns });
       case "taken_over": return t("ev_taken_over", { name: name });
     }
     return null;

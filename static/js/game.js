@@ -43,8 +43,8 @@
 
   function costText(cost) {
     var parts = [];
-    if (cost && cost.coins) parts.push(cost.coins + " " + t(cost.coins === 1 ? "res_coin" : "res_coins"));
-    RESOURCES.forEach(function (r) { if (cost && cost[r]) parts.push(cost[r] + " " + t("res_" + r)); });
+    if (cost && cost.coins) parts.push(t("res_coins", { count: cost.coins }));
+    RESOURCES.forEach(function (r) { if (cost && cost[r]) parts.push(t("res_" + r, { count: cost[r] })); });
     return parts.join(", ");
   }
 
@@ -509,7 +509,7 @@
       case "debts_settled":
         return e.results.map(function (r) { return t("ev_debt_paid", { name: seatName(r.seat), paid: r.paid, owed: r.owed, debt: r.debt }); }).join(" ");
       case "game_over": return t("ev_game_over");
-      case "timed_out": return t("ev_timed_out", { name: seatName(e.seat), missed: e.missed_turns });
+      case "timed_out": return t("ev_timed_out", { name: seatName(e.seat), count: e.missed_turns });
       case "taken_over": return t("ev_taken_over", { name: seatName(e.seat) });
     }
     return null;

@@ -14,9 +14,15 @@
   function $(id) { return document.getElementById(id); }
 
   /* t(key, values): the page's words (#play-ui), "%(name)s" filled from `values`. */
+  /* words[key] is a text, or a plural word's forms ({zero, one, other}: see games/views/words.py)
+     chosen by values.count. */
   function translator(words) {
     return function (key, values) {
       var text = words[key] || key;
+      if (typeof text === "object") {
+        var count = values ? Number(values.count) : 2;
+        text = count === 1 ? text.one : count === 0 ? text.zero : text.other;
+      }
       return text.replace(/%\((\w+)\)s/g, function (_, name) {
         return values && values[name] !== undefined ? values[name] : "";
       });

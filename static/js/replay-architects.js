@@ -13,7 +13,11 @@
   var CENTRAL = "central";
 
   function t(key, values) {
-    return (W[key] || key).replace(/%\((\w+)\)s/g, function (_, name) {
+    var text = W[key] || key;
+    if (typeof text === "object") {  // a plural word's forms (games/presentation/plural.py)
+      text = values.count === 1 ? text.one : values.count === 0 ? text.zero : text.other;
+    }
+    return text.replace(/%\((\w+)\)s/g, function (_, name) {
       return values && values[name] !== undefined ? values[name] : "";
     });
   }
@@ -77,7 +81,7 @@
       box.appendChild(el("p", "city__wonder", wonderName(p.wonder) + (frame.cat === p.seat ? " · " + t("cat") : "")));
       var stages = (CAT.wonders[p.wonder] || { stages: [] }).stages.length;
       box.appendChild(el("p", "city__facts", t("stages") + " " + p.built.length + "/" + stages + " · " +
-        t("military") + " " + p.military + " · " + t("points", { points: p.total })));
+        t("military") + " " + p.military + " · " + t("points", { count: p.total })));
       box.appendChild(el("p", "city__facts", t("progress_row") + ": " + (p.tokens.map(tokenName).join(", ") || t("no_tokens"))));
       COLOURS.forEach(function (colour) {
         var cards = p.cards.filter(function (id) { return kindOf(id).color === colour; });

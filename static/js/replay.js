@@ -36,6 +36,10 @@
     var c = card(id);
     return el("li", "card-tag card-tag--" + c.color + (extra ? " " + extra : ""), c.name);
   }
+  // A plural word's forms ({zero, one, other}, from the server's ngettext) for a number.
+  function counted(forms, count) {
+    return (count === 1 ? forms.one : count === 0 ? forms.zero : forms.other).replace("%(count)s", count);
+  }
   function seatName(seat) { return data.seats[seat] || "#" + (seat + 1); }
 
   // A frame holds the table after its step, so the step's own age and turn are the previous frame's.
@@ -50,7 +54,7 @@
     if (event.type === "turn_resolved") {
       event.plays.forEach(function (play) {
         var text = seatName(play.seat) + ": ";
-        if (play.action === "build") text += t.built + " " + card(play.card).name + (play.free ? " (" + t.free + ")" : "");
+        if (play.action === "build") text += t.built.replace("%(card)s", card(play.card).name) + (play.free ? " (" + t.free + ")" : "");
         else if (play.action === "wonder") text += t.wonder + " " + play.stage;
         else text += t.discard;
         out.push(text);
@@ -73,8 +77,8 @@
     box.appendChild(el("p", "city__wonder", (data.wonders[player.wonder] || player.wonder) +
       (player.side ? " · " + t.side + " " + player.side : "")));
     var military = player.tokens.reduce(function (a, b) { return a + b; }, 0);
-    box.appendChild(el("p", "city__facts", player.stages.length + " " + t.stages + " · " + player.coins + " " +
-      t.coins + " · " + t.military + " " + military + " · " + player.total + " " + t.points));
+    box.appendChild(el("p", "city__facts", counted(t.stages, player.stages.length) + " · " +
+      counted(t.coins, player.coins) + " · " + t.military + " " + military + " · " + counted(t.points, player.total)));
     var byColor = {};
     player.built.forEach(function (id) { (byColor[card(id).color] = byColor[card(id).color] || []).push(id); });
     COLORS.forEach(function (color) {

@@ -220,3 +220,17 @@ def test_bots_are_named_as_at_the_table_and_told_apart_by_their_wonder(client, p
     assert f"bot medio (avido) · {names[wonders[1]]}" in html
     assert f"bot medio (avido) · {names[wonders[2]]}" in html
     assert "bot facile (casuale)" in html and "bot facile (casuale) ·" not in html
+
+
+@pytest.mark.parametrize("language, built, one_point, points", [
+    ("it", "ha costruito %(card)s", "%(count)s punto", "%(count)s punti"),
+    ("pt-br", "construiu %(card)s", "%(count)s ponto", "%(count)s pontos"),
+])
+def test_the_replays_words_agree_with_numbers_and_never_with_a_cards_gender(client, finished, language, built,
+                                                                           one_point, points):
+    from tests.factories import page_json
+
+    labels = page_json(client.get(url("match-detail", language, finished.pk)), "replay-labels")
+    assert labels["built"] == built
+    assert (labels["points"]["one"], labels["points"]["other"]) == (one_point, points)
+    assert labels["stages"]["one"] != labels["stages"]["other"]

@@ -122,7 +122,7 @@ BOARD_WORDS = {
     "ev_sides_chosen": _("Every wonder side is chosen."),
     "already_built": _("Already in your city"),
     "missing": _("Missing: %(what)s"),
-    "needs_coins": _("Needs %(coins)s coins"),
+    "needs_coins": ngettext_lazy("Needs %(count)s coin", "Needs %(count)s coins"),
     # Cities: debt, diplomacy, coin losses, teams.
     "diplomacy": _("Diplomacy tokens"),
     "debt": _("Debt tokens"),

@@ -54,7 +54,7 @@
     if (why && why.code === "cannot_afford") {
       var missing = costText(why.missing || {});
       if (missing) return t("missing", { what: missing });
-      if (why.coins_needed) return t("needs_coins", { coins: why.coins_needed });
+      if (why.coins_needed) return t("needs_coins", { count: why.coins_needed });
     }
     return t("cannot_build");
   }

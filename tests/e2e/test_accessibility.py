@@ -149,6 +149,9 @@ def test_the_game_log_and_the_sideways_scrolling_tables_are_reached_by_keyboard(
           .map(node => node.className || node.id)""")
         assert unreachable == [], (path, unreachable)
     page.goto(site.url(f"/it/play/{site.ids['running']}/game/"))
+    page.locator("#game-players .table-scroll").wait_for()
+    # the players table's screen-reader-only headers stay inside its scrolling box
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= SIZES["phone"]["width"]
     page.locator("#game-log").focus()
     page.keyboard.press("Shift+Tab")
     page.keyboard.press("Tab")

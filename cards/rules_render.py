@@ -78,8 +78,30 @@ class _LinkExtension(markdown.Extension):
         md.inlinePatterns.register(_LinkProcessor(LINK_RE, self.context), "wonders_links", 175)
 
 
+_LIST_ITEM = re.compile(r"^( *)(?:\d+\.|[-*+]) ")
+
+
+def nest_lists(source: str) -> str:
+    """Sub-lists indented by two spaces (as most editors write them) indented by four, the
+    indentation Python-Markdown needs to nest a list instead of gluing it into one paragraph.
+    Only inside a list: an indented line elsewhere keeps its meaning."""
+    out, in_list = [], False
+    for line in source.split("\n"):
+        item = _LIST_ITEM.match(line)
+        if item and not item.group(1):
+            in_list = True
+        elif item and in_list:
+            indent = len(item.group(1))
+            line = " " * (4 * -(-indent // 4)) + line[indent:]
+        elif line.strip() and not line.startswith(" "):
+            in_list = False
+        out.append(line)
+    return "\n".join(out)
+
+
 def render_markdown(source: str, context: RenderContext) -> str:
     """Sanitised HTML of `source`; unresolved links are collected in context.problems."""
+    source = nest_lists(source)
     md = markdown.Markdown(
         extensions=["attr_list", "tables", "sane_lists", "fenced_code", _LinkExtension(context)],
         extension_configs={"tables": {"use_align_attribute": True}},

@@ -79,7 +79,7 @@ def rules_section(request, slug):
         "rule": section,
         "text": text,
         "game_name": GAME_NAMES.get(section.game, section.game),
-        "toc": [a for a in text.anchors if a.get("level", 2) in (2, 3)],
+        "toc": toc_tree(text.anchors),
         "cards": _section_cards(section, language),
         "wonders": _section_wonders(section, language),
         "previous": neighbours.get("previous"),
@@ -152,3 +152,18 @@ def _quote(value: str) -> str:
     from urllib.parse import quote_plus
 
     return quote_plus(value)
+
+
+def toc_tree(anchors):
+    """The section's table of contents: its ## headings, each with its ### headings under it (a
+    ### before any ## stands alone). Not numbered by the list: headings number themselves where
+    the text counts steps ("1. Military conflicts")."""
+    tree = []
+    for anchor in anchors:
+        level = anchor.get("level", 2)
+        if level == 3 and tree:
+            tree[-1]["children"].append(anchor)
+        elif level in (2, 3):
+            tree.append({**anchor, "children": []})
+    return tree
+

@@ -73,3 +73,21 @@ def play_as_human(match, user, rng, limit=3000):
         assert legal, f"the game waits for seat {engine.to_act(match.state)}, not for the human at {seat}"
         services.do_submit(match.pk, user, rng.choice(legal), step=match.step)
     raise AssertionError("the game did not end")
+
+
+def store_bot_match(game="base", players=3, seed=3, users=()):
+    """A finished match played by greedy bots with the engine and stored as the live service stores
+    one (its actions, seats and history); `users` sit at the first seats."""
+    import random
+
+    from django.utils import timezone
+
+    from games import engine
+    from games.history.simulate import play, store_finished
+
+    config = engine.normalize_config({"game": game, "players": players})
+    state = play(config, seed, ["greedy"] * players, random.Random(seed))
+    seats = [(users[n], "", False) if n < len(users) else (None, "greedy", False) for n in range(players)]
+    by_seat = {n: "player" if n < len(users) else "bot" for n in range(players)}
+    now = timezone.now()
+    return store_finished(config, seed, state, seats, now, now, by_seat)

@@ -22,7 +22,8 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # Swagger UI (served from the sidecar's static files) sets styles from its script.
     path("api/docs/", csp_update({"style-src": ["'unsafe-inline'"]})(
-        SpectacularSwaggerSplitView.as_view(url_name="api-schema")), name="api-docs"),
+        SpectacularSwaggerSplitView.as_view(url_name="api-schema", template_name="api/swagger_ui.html")),
+        name="api-docs"),
     path("api/", include("cards.api_rules_urls")),
     path("api/", include(router.urls)),
     path("api/", include("games.history.api.urls")),

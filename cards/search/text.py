@@ -132,6 +132,24 @@ def sibling_forms(word: str, language: str) -> list[str]:
     return forms
 
 
+# Words the rules say one way and players another ("two equal cards" for the rulebook's "identical
+# structures"): a query word also matches its group's other words, as a sibling form does.
+SYNONYMS = {
+    "en": [{"identical", "duplicate", "duplicates", "equal"}],
+    "it": [{"uguale", "uguali", "identico", "identica", "identici", "identiche", "doppione", "doppioni"}],
+    "pt-br": [{"igual", "iguais", "identico", "identica", "identicos", "identicas", "repetida", "repetidas"}],
+}
+
+
+def synonyms(word: str, language: str) -> list[str]:
+    """The other words of `word`'s synonym group (accents do not matter)."""
+    plain = strip_accents(word)
+    for group in SYNONYMS.get(language, ()):
+        if plain in group:
+            return sorted(group - {plain})
+    return []
+
+
 def make_term(word: str, stem_: str, sibling_stems=()) -> Term:
     siblings = sorted({s for s in sibling_stems if s and s != stem_ and len(s) >= 3})
     truncations = []
@@ -148,7 +166,7 @@ def parse_query(query: str, language: str, stem_words=None) -> list[Term]:
         def stem_words(ws):
             return [stem(w, language) for w in ws]
     found = query_words(query, language)
-    forms = [sibling_forms(w, language) for w in found]
+    forms = [sibling_forms(w, language) + synonyms(w, language) for w in found]
     stems = stem_words(found + [f for fs in forms for f in fs])
     terms, cursor = [], len(found)
     for word, word_stem, word_forms in zip(found, stems, forms):

@@ -1,5 +1,6 @@
 """Pieces every game's tabletop scoring (``score_table``: the calculator) shares: how names are
 compared and how a problem of a described table is written."""
+import json
 import unicodedata
 
 
@@ -22,6 +23,11 @@ def problem(code, message, seat=None, field=None, value=None, **facts):
         out["value"] = value
     out.update(facts)
     return out
+
+
+def quoted(value) -> str:
+    """A sent value as a message quotes it: JSON ("abc", [7, "abc"]), never Python's repr."""
+    return json.dumps(value, ensure_ascii=False, default=str)
 
 
 def whole_number(value):

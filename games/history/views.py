@@ -14,6 +14,7 @@ from games.history.queries import (
     leaderboard_rows, player_payload, rank_of, score_sheet_rows, seat_summaries, streaks,
 )
 from games import engine, presentation
+from games.presentation.plural import ngettext_lazy
 from games.history import categories as score_categories
 from games.history.api.common import CALCULATOR_GAME
 from games.history.timeline import match_timeline
@@ -95,8 +96,12 @@ def replay_labels():
     """The words of the replay script, in the page's language."""
     return {
         "age": _("Age"), "turn": _("turn"), "start": _("The deal"), "end": _("The end"), "step": _("step"),
-        "of": _("of"), "side": _("side"), "coins": _("coins"), "military": _("military"), "stages": _("stages"),
-        "points": _("points"), "hand": _("Hand"), "built": _("built"), "wonder": _("built a wonder stage"),
+        "of": _("of"), "side": _("side"), "military": _("military"),
+        "coins": ngettext_lazy("%(count)s coin", "%(count)s coins").forms(),
+        "stages": ngettext_lazy("%(count)s stage", "%(count)s stages").forms(),
+        "points": ngettext_lazy("%(count)s point", "%(count)s points").forms(),
+        # A verb, not a participle: "construiu Grêmio dos...", never "construída Grêmio".
+        "hand": _("Hand"), "built": _("built %(card)s"), "wonder": _("built a wonder stage"),
         "discard": _("discarded a card"), "seventh": _("played the seventh card"),
         "fromDiscard": _("built from the discard pile"), "passed": _("passed"),
         "militaryEvent": _("Conflicts resolved"), "free": _("free"), "discardPile": _("Discard pile"),

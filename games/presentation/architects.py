@@ -15,6 +15,8 @@ from pathlib import Path
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
+from games.presentation.plural import Plural, ngettext_lazy
+
 DATA_FILE = Path(__file__).resolve().parents[2] / "cards" / "data" / "architects" / "architects.json"
 COLOUR_ORDER = ("grey", "yellow", "green", "red", "blue")
 
@@ -55,8 +57,8 @@ BOARD_WORDS = {
     "cat_with": _("with %(name)s"),
     "cat_free": _("in the middle of the table"),
     "progress_row": _("Progress tokens"),
-    "pile_left": _("%(count)s face down in the pile"),
-    "discard_size": _("Discard pile: %(count)s cards"),
+    "pile_left": ngettext_lazy("%(count)s face down in the pile", "%(count)s face down in the pile"),
+    "discard_size": ngettext_lazy("Discard pile: %(count)s card", "Discard pile: %(count)s cards"),
     "last_battle": _("Last battle (turn %(turn)s)"),
     "battle_line": _("%(name)s — shields: %(shields)s, military tokens won: %(tokens)s"),
     "battle_due": _("A battle comes at the end of this turn."),
@@ -84,7 +86,7 @@ BOARD_WORDS = {
     "open_stage": _("next to build"),
     "cost_same": _("%(count)s identical"),
     "cost_different": _("%(count)s different"),
-    "points": _("%(points)s points"),
+    "points": ngettext_lazy("%(count)s point", "%(count)s points"),
     "power": _("power"),
     "shields": _("Shields"),
     "horns": _("Horns"),
@@ -169,7 +171,7 @@ REPLAY_WORDS = {
     "stages": _("Built stages"),
     "military": _("Military tokens"),
     "shields": _("Shields"),
-    "points": _("%(points)s points"),
+    "points": ngettext_lazy("%(count)s point", "%(count)s points"),
     "no_tokens": _("none"),
     "looking": _("Looking at: %(cards)s"),
 }
@@ -178,8 +180,8 @@ REPLAY_WORDS = {
 def replay_data(language):
     """What js/replay-architects.js draws a frame with: card kinds, tokens, wonders, words."""
     with translation.override(language):
-        words = {**{key: str(text) for key, text in BOARD_WORDS.items()},
-                 **{key: str(text) for key, text in REPLAY_WORDS.items()}}
+        words = {**{key: text.forms() if isinstance(text, Plural) else str(text) for key, text in BOARD_WORDS.items()},
+                 **{key: text.forms() if isinstance(text, Plural) else str(text) for key, text in REPLAY_WORDS.items()}}
     return {"catalogue": page_catalogue(language), "words": words}
 
 

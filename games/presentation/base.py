@@ -11,6 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _, pgettext_lazy
+from games.presentation.plural import ngettext_lazy
 
 from cards.catalogue_data import COLORS, read_cards, read_wonders
 
@@ -121,7 +122,7 @@ BOARD_WORDS = {
     "ev_sides_chosen": _("Every wonder side is chosen."),
     "already_built": _("Already in your city"),
     "missing": _("Missing: %(what)s"),
-    "needs_coins": _("Needs %(coins)s coins"),
+    "needs_coins": ngettext_lazy("Needs %(count)s coin", "Needs %(count)s coins"),
     # Cities: debt, diplomacy, coin losses, teams.
     "diplomacy": _("Diplomacy tokens"),
     "debt": _("Debt tokens"),
@@ -144,15 +145,15 @@ BOARD_WORDS = {
     "ev_fight": _("%(name)s against %(other)s: %(tokens)s"),
     "team_total": _("Team total"),
     "team_coins": _("Team coins"),
-    "res_coin": pgettext_lazy("cost", "coin"),
-    "res_coins": pgettext_lazy("cost", "coins"),
-    "res_wood": pgettext_lazy("cost", "wood"),
-    "res_stone": pgettext_lazy("cost", "stone"),
-    "res_clay": pgettext_lazy("cost", "clay"),
-    "res_ore": pgettext_lazy("cost", "ore"),
-    "res_glass": pgettext_lazy("cost", "glass"),
-    "res_textile": pgettext_lazy("cost", "textile"),
-    "res_papyrus": pgettext_lazy("cost", "papyrus"),
+    # A cost's amounts: "2 stone" is "2 pietre", "2 pedras".
+    "res_coins": ngettext_lazy("%(count)s coin", "%(count)s coins"),
+    "res_wood": ngettext_lazy("%(count)s wood", "%(count)s wood"),
+    "res_stone": ngettext_lazy("%(count)s stone", "%(count)s stone"),
+    "res_clay": ngettext_lazy("%(count)s clay", "%(count)s clay"),
+    "res_ore": ngettext_lazy("%(count)s ore", "%(count)s ore"),
+    "res_glass": ngettext_lazy("%(count)s glass", "%(count)s glass"),
+    "res_textile": ngettext_lazy("%(count)s textile", "%(count)s textiles"),
+    "res_papyrus": ngettext_lazy("%(count)s papyrus", "%(count)s papyrus"),
 }
 
 

@@ -2,6 +2,9 @@
 scripts show. Strings reach the scripts through gettext, as JSON in the page."""
 from django.utils.translation import gettext_lazy as _
 
+from games.presentation.plural import Plural, ngettext_lazy  # noqa: F401 - Plural: what as_text sends as forms
+
+
 # Codes of refusals (services, engine, protocol) in words. A code missing here is shown as is.
 ERRORS = {
     "login_required": _("Please log in first."),
@@ -58,6 +61,9 @@ UI = {
     "prompt_other": _("%(name)s is deciding (%(kind)s)…"),
     "coins": _("Coins"),
     "players": _("Players"),
+    "player_column": _("Player"),
+    "status_column": _("Status"),
+    "category_column": _("Category"),
     "log": _("What happened"),
     "you": _("you"),
     "bot_random": _("easy bot (random)"),
@@ -70,7 +76,8 @@ UI = {
     "rank": _("Rank"),
     "total": _("Total"),
     "ev_game_over": _("The game is over."),
-    "ev_timed_out": _("%(name)s ran out of time; the greedy bot played for them (%(missed)s in a row)."),
+    "ev_timed_out": ngettext_lazy("%(name)s ran out of time; the greedy bot played for them (%(count)s turn in a row).",
+                                  "%(name)s ran out of time; the greedy bot played for them (%(count)s turns in a row)."),
     "ev_taken_over": _("%(name)s missed three turns in a row: a bot plays their seat from now on."),
     "gone": _("This table was closed."),
     "open_tables": _("Open tables"),
@@ -107,7 +114,7 @@ def _t(mapping):
 
 
 def as_text(mapping):
-    return {key: str(value) for key, value in mapping.items()}
+    return {key: value.forms() if isinstance(value, Plural) else str(value) for key, value in mapping.items()}
 
 
 def error_text(error, game=None):

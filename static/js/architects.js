@@ -33,10 +33,10 @@
   function tokenName(id) { return tokenOf(id).name; }
   function wonderOf(id) { return CAT.wonders[id] || { name: id || "?", stages: [] }; }
   function seatName(n) {
-    var name = P.seatName(S, t, n);
-    var twins = S.seats.filter(function (seat, m) { return m !== n && P.seatName(S, t, m) === name; });
-    var wonder = S.view && S.view.players[n] ? S.view.players[n].wonder : null;
-    return twins.length && wonder ? name + " · " + wonderOf(wonder).name : name;
+    return P.seatName(S, t, n, function (m) {
+      var wonder = S.view && S.view.players[m] ? S.view.players[m].wonder : null;
+      return wonder ? wonderOf(wonder).name : null;
+    });
   }
   function me() { return S.you !== null && S.you !== undefined ? S.view.players[S.you] : null; }
 
@@ -267,7 +267,7 @@
                                     title: stage.power ? wonder.power_text : null }, [
           el("strong", { text: t("stage_n", { stage: stage.stage }) }),
           el("span", { text: state === "built" ? t("built") : cost }),
-          el("span", { text: t("points", { points: stage.points }) + (stage.power ? " · " + t("power") : "") }),
+          el("span", { text: t("points", { count: stage.points }) + (stage.power ? " · " + t("power") : "") }),
           state === "ready" ? el("span", { class: "arch-stage__ready", text: t("next") }) : null,
           state === "next" ? el("span", { class: "sr-only", text: t("open_stage") }) : null,
         ]));
@@ -345,7 +345,7 @@
         return el("td", { text: String(v) });
       })));
     }
-    var head = el("tr", {}, [el("th", { scope: "col", text: "" })].concat(sheets.map(function (sheet) {
+    var head = el("tr", {}, [el("th", { scope: "col" }, [el("span", { class: "sr-only", text: t("category_column") })])].concat(sheets.map(function (sheet) {
       return el("th", { scope: "col", text: seatName(sheet.seat) });
     })));
     var rows = PAGE.categories.map(function (category) {
@@ -354,7 +354,7 @@
     rows.push(row(t("total"), sheets.map(function (s) { return s.total; }), "total"));
     rows.push(row(t("built_stages"), sheets.map(function (s) { return s.stages; })));
     rows.push(row(t("rank"), sheets.map(function (s) { return s.rank; }), "rank"));
-    box.appendChild(el("div", { class: "table-scroll" }, [el("table", { class: "score-sheet" }, [el("thead", {}, [head]), el("tbody", {}, rows)])]));
+    box.appendChild(el("div", { class: "table-scroll", tabindex: "0", role: "group", "aria-labelledby": "game-scores-title" }, [el("table", { class: "score-sheet" }, [el("thead", {}, [head]), el("tbody", {}, rows)])]));
     box.appendChild(el("p", { class: "muted", text: t("tie_break") }));
   }
 
@@ -375,7 +375,7 @@
       case "battle": return t("ev_battle", { results: battleLines(e).join("; ") });
       case "turn_start": return t("ev_turn_start", { turn: e.turn, name: name });
       case "game_over": return t("ev_game_over");
-      case "timed_out": return t("ev_timed_out", { name: name, missed: e.missed_turns });
+      case "timed_out": return t("ev_timed_out", { name: name, count: e.missed_turns });
       case "taken_over": return t("ev_taken_over", { name: name });
     }
     return P.sharedEventText(e, t, seatName);

@@ -35,9 +35,7 @@
 
   function seatName(n) {
     if (isFreeCity(n)) return t("free_city");
-    var seat = S && S.seats[n];
-    var name = seat && seat.name ? seat.name : seat && seat.bot ? t("bot_" + seat.bot) : t("seat_n", { seat: n + 1 });
-    if (S && S.you === n) name += " (" + t("you") + ")";
+    var name = P.seatName(S, t, n);
     var player = S && S.view && S.view.players[n];
     if (player && player.team !== undefined) name += " [" + t("team_n", { team: player.team + 1 }) + "]";
     return name;
@@ -45,8 +43,8 @@
 
   function costText(cost) {
     var parts = [];
-    if (cost && cost.coins) parts.push(cost.coins + " " + t(cost.coins === 1 ? "res_coin" : "res_coins"));
-    RESOURCES.forEach(function (r) { if (cost && cost[r]) parts.push(cost[r] + " " + t("res_" + r)); });
+    if (cost && cost.coins) parts.push(t("res_coins", { count: cost.coins }));
+    RESOURCES.forEach(function (r) { if (cost && cost[r]) parts.push(t("res_" + r, { count: cost[r] })); });
     return parts.join(", ");
   }
 
@@ -56,7 +54,7 @@
     if (why && why.code === "cannot_afford") {
       var missing = costText(why.missing || {});
       if (missing) return t("missing", { what: missing });
-      if (why.coins_needed) return t("needs_coins", { coins: why.coins_needed });
+      if (why.coins_needed) return t("needs_coins", { count: why.coins_needed });
     }
     return t("cannot_build");
   }
@@ -308,6 +306,16 @@
     }
   }
 
+  // Escape closes an open choice list as its Back button does (focus back on the card).
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape" || !selected || selected === "__none__") return;
+    var back = document.querySelector("#game-choices .button--ghost");
+    if (back) {
+      event.preventDefault();
+      back.click();
+    }
+  });
+
   function focusChoices() {
     var first = document.querySelector("#game-choices .choice");
     if (first) first.focus();
@@ -358,7 +366,7 @@
       title ? el("h3", { text: title }) : null,
       el("p", { class: "city-wonder", text: wonderName(player.wonder) + (player.side ? " — " + player.side : "") }),
       facts,
-      el("h4", { text: t("stages") + " (" + player.stages_built + "/" + player.stage_count + ")" }),
+      el(title ? "h4" : "h3", { text: t("stages") + " (" + player.stages_built + "/" + player.stage_count + ")" }),
       stages,
       groups,
     ]);
@@ -404,9 +412,12 @@
     var box = $("game-players");
     box.textContent = "";
     var cities = !!view.cities;
-    var heads = ["", t("coins"), t("shields"), t("military")].concat(cities ? [t("diplomacy"), t("debt")] : []).concat([t("hand_size"), ""]);
-    var head = el("tr", {}, heads.map(function (h) {
-      return el("th", { scope: "col", text: h });
+    var heads = [t("player_column"), t("coins"), t("shields"), t("military")].concat(cities ? [t("diplomacy"), t("debt")] : [])
+      .concat([t("hand_size"), t("status_column")]);
+    var head = el("tr", {}, heads.map(function (h, k) {
+      // The first and last columns explain themselves: their headers are for screen readers.
+      var hidden = k === 0 || k === heads.length - 1;
+      return el("th", { scope: "col" }, [hidden ? el("span", { class: "sr-only", text: h }) : h]);
     }));
     var body = el("tbody");
     view.players.forEach(function (player, n) {
@@ -427,7 +438,7 @@
         el("td", { class: player.chosen ? "chosen" : "", text: player.free_city ? freeCityStatus(view) : status }),
       ]));
     });
-    box.appendChild(el("div", { class: "table-scroll" }, [el("table", { class: "players" }, [el("thead", {}, [head]), body])]));
+    box.appendChild(el("div", { class: "table-scroll", tabindex: "0", role: "group", "aria-labelledby": "game-players-title" }, [el("table", { class: "players" }, [el("thead", {}, [head]), body])]));
   }
 
   function renderScores(view) {
@@ -441,7 +452,7 @@
     if (view.free_city && view.free_city.score) {
       sheets.push(Object.assign({}, view.free_city.score, { seat: view.free_city.city, rank: "—" }));
     }
-    var head = el("tr", {}, [el("th", { scope: "col", text: "" })].concat(sheets.map(function (sheet) {
+    var head = el("tr", {}, [el("th", { scope: "col" }, [el("span", { class: "sr-only", text: t("category_column") })])].concat(sheets.map(function (sheet) {
       return el("th", { scope: "col", text: seatName(sheet.seat) });
     })));
     var rows = PAGE.categories.map(function (category) {
@@ -468,7 +479,7 @@
     rows.push(el("tr", { class: "rank" }, [el("th", { scope: "row", text: t("rank") })].concat(sheets.map(function (sheet) {
       return el("td", { text: String(sheet.rank) });
     }))));
-    box.appendChild(el("div", { class: "table-scroll" }, [el("table", { class: "score-sheet" }, [el("thead", {}, [head]), el("tbody", {}, rows)])]));
+    box.appendChild(el("div", { class: "table-scroll", tabindex: "0", role: "group", "aria-labelledby": "game-scores-title" }, [el("table", { class: "score-sheet" }, [el("thead", {}, [head]), el("tbody", {}, rows)])]));
     box.appendChild(el("p", { class: "muted", text: t("tie_break") }));
   }
 
@@ -498,7 +509,7 @@
       case "debts_settled":
         return e.results.map(function (r) { return t("ev_debt_paid", { name: seatName(r.seat), paid: r.paid, owed: r.owed, debt: r.debt }); }).join(" ");
       case "game_over": return t("ev_game_over");
-      case "timed_out": return t("ev_timed_out", { name: seatName(e.seat), missed: e.missed_turns });
+      case "timed_out": return t("ev_timed_out", { name: seatName(e.seat), count: e.missed_turns });
       case "taken_over": return t("ev_taken_over", { name: seatName(e.seat) });
     }
     return P.sharedEventText(e, t, seatName);

@@ -14,9 +14,15 @@
   function $(id) { return document.getElementById(id); }
 
   /* t(key, values): the page's words (#play-ui), "%(name)s" filled from `values`. */
+  /* words[key] is a text, or a plural word's forms ({zero, one, other}: see games/views/words.py)
+     chosen by values.count. */
   function translator(words) {
     return function (key, values) {
       var text = words[key] || key;
+      if (typeof text === "object") {
+        var count = values ? Number(values.count) : 2;
+        text = count === 1 ? text.one : count === 0 ? text.zero : text.other;
+      }
       return text.replace(/%\((\w+)\)s/g, function (_, name) {
         return values && values[name] !== undefined ? values[name] : "";
       });
@@ -186,10 +192,19 @@
     return self;
   }
 
-  /* The seat's own name, a player's or a bot's, or "Seat n"; "(you)" after the reader's own. */
-  function seatName(S, t, n) {
+  /* The seat's own name, a player's or a bot's, or "Seat n". */
+  function plainSeatName(S, t, n) {
     var seat = S && S.seats[n];
-    var name = seat && seat.name ? seat.name : seat && seat.bot ? t("bot_" + seat.bot) : t("seat_n", { seat: n + 1 });
+    return seat && seat.name ? seat.name : seat && seat.bot ? t("bot_" + seat.bot) : t("seat_n", { seat: n + 1 });
+  }
+
+  /* A seat's public label, unique at the table: two seats with the same name (two bots of one
+     level) are told apart by `distinguish(n)` (a game's words, e.g. its wonder) or their seat
+     number; "(you)" after the reader's own. */
+  function seatName(S, t, n, distinguish) {
+    var name = plainSeatName(S, t, n);
+    var twins = S ? S.seats.filter(function (seat, m) { return m !== n && plainSeatName(S, t, m) === name; }) : [];
+    if (twins.length) name += " · " + ((distinguish && distinguish(n)) || t("seat_n", { seat: n + 1 }));
     if (S && S.you === n) name += " (" + t("you") + ")";
     return name;
   }

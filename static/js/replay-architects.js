@@ -13,7 +13,11 @@
   var CENTRAL = "central";
 
   function t(key, values) {
-    return (W[key] || key).replace(/%\((\w+)\)s/g, function (_, name) {
+    var text = W[key] || key;
+    if (typeof text === "object") {  // a plural word's forms (games/presentation/plural.py)
+      text = values.count === 1 ? text.one : values.count === 0 ? text.zero : text.other;
+    }
+    return text.replace(/%\((\w+)\)s/g, function (_, name) {
       return values && values[name] !== undefined ? values[name] : "";
     });
   }
@@ -35,11 +39,12 @@
       return deck === CENTRAL ? t("central_deck") : t("deck_of", { wonder: wonderName(wonderOfSeat[deck]) });
     }
 
-    function title(frame, index) {
+    // The step's turn and player are those of the table before it (the previous frame).
+    function title(frame, index, before) {
       wonderOfSeat = frame.players.map(function (p) { return p.wonder; });
       if (index === 0) return labels.start;
-      if (frame.phase === "over") return labels.end;
-      return t("turn", { turn: frame.turn, name: seatName(frame.active) });
+      var text = t("turn", { turn: before.turn, name: seatName(before.active) });
+      return frame.phase === "over" ? text + " · " + labels.end : text;
     }
 
     function describe(e) {
@@ -76,7 +81,7 @@
       box.appendChild(el("p", "city__wonder", wonderName(p.wonder) + (frame.cat === p.seat ? " · " + t("cat") : "")));
       var stages = (CAT.wonders[p.wonder] || { stages: [] }).stages.length;
       box.appendChild(el("p", "city__facts", t("stages") + " " + p.built.length + "/" + stages + " · " +
-        t("military") + " " + p.military + " · " + t("points", { points: p.total })));
+        t("military") + " " + p.military + " · " + t("points", { count: p.total })));
       box.appendChild(el("p", "city__facts", t("progress_row") + ": " + (p.tokens.map(tokenName).join(", ") || t("no_tokens"))));
       COLOURS.forEach(function (colour) {
         var cards = p.cards.filter(function (id) { return kindOf(id).color === colour; });

@@ -3,7 +3,8 @@
    Data: #replay-data (frames from games.history.timeline, card and wonder names in the page's
    language, seat labels) and #replay-labels (the words, translated by the server). A game whose
    frames are not the base game's brings its own drawing (its presentation's REPLAY_SCRIPT, loaded
-   first): window.WondersReplayBoard(helpers) -> {title(frame, index), describe(event), draw(frame, box)}. */
+   first): window.WondersReplayBoard(helpers) -> {title(frame, index, before), describe(event), draw(frame, box)};
+   before is the previous frame: the table as the step began (its age, turn, player). */
 (function () {
   "use strict";
   var root = document.querySelector("[data-replay]");
@@ -35,12 +36,17 @@
     var c = card(id);
     return el("li", "card-tag card-tag--" + c.color + (extra ? " " + extra : ""), c.name);
   }
+  // A plural word's forms ({zero, one, other}, from the server's ngettext) for a number.
+  function counted(forms, count) {
+    return (count === 1 ? forms.one : count === 0 ? forms.zero : forms.other).replace("%(count)s", count);
+  }
   function seatName(seat) { return data.seats[seat] || "#" + (seat + 1); }
 
-  function title(frame, index) {
+  // A frame holds the table after its step, so the step's own age and turn are the previous frame's.
+  function title(frame, index, before) {
     if (index === 0) return t.start;
-    if (frame.phase === "over") return t.end;
-    return t.age + " " + (ROMAN[frame.age] || frame.age) + " · " + t.turn + " " + frame.turn;
+    var text = t.age + " " + (ROMAN[before.age] || before.age) + " · " + t.turn + " " + before.turn;
+    return frame.phase === "over" ? text + " · " + t.end : text;
   }
 
   function describe(event) {
@@ -48,7 +54,7 @@
     if (event.type === "turn_resolved") {
       event.plays.forEach(function (play) {
         var text = seatName(play.seat) + ": ";
-        if (play.action === "build") text += t.built + " " + card(play.card).name + (play.free ? " (" + t.free + ")" : "");
+        if (play.action === "build") text += t.built.replace("%(card)s", card(play.card).name) + (play.free ? " (" + t.free + ")" : "");
         else if (play.action === "wonder") text += t.wonder + " " + play.stage;
         else text += t.discard;
         out.push(text);
@@ -71,8 +77,8 @@
     box.appendChild(el("p", "city__wonder", (data.wonders[player.wonder] || player.wonder) +
       (player.side ? " · " + t.side + " " + player.side : "")));
     var military = player.tokens.reduce(function (a, b) { return a + b; }, 0);
-    box.appendChild(el("p", "city__facts", player.stages.length + " " + t.stages + " · " + player.coins + " " +
-      t.coins + " · " + t.military + " " + military + " · " + player.total + " " + t.points));
+    box.appendChild(el("p", "city__facts", counted(t.stages, player.stages.length) + " · " +
+      counted(t.coins, player.coins) + " · " + t.military + " " + military + " · " + counted(t.points, player.total)));
     var byColor = {};
     player.built.forEach(function (id) { (byColor[card(id).color] = byColor[card(id).color] || []).push(id); });
     COLORS.forEach(function (color) {
@@ -100,7 +106,8 @@
     current = Math.max(0, Math.min(frames.length - 1, index));
     var frame = frames[current];
     slider.value = String(current);
-    where.textContent = (board ? board.title(frame, current) : title(frame, current)) + " — " + t.step + " " +
+    var before = frames[Math.max(0, current - 1)];
+    where.textContent = (board ? board.title(frame, current, before) : title(frame, current, before)) + " — " + t.step + " " +
       (current + 1) + " " + t.of + " " + frames.length;
     eventsList.textContent = "";
     frame.events.forEach(function (event) {

@@ -1,4 +1,6 @@
 """Rules pages, /api/rules/, /api/search/, and the links between cards and sections."""
+import re
+
 import pytest
 from django.core.management import call_command
 from rest_framework.test import APIClient
@@ -144,3 +146,19 @@ def test_a_wonder_links_to_its_subsection_first():
     first = sections_for_wonder("halicarnassus", "pt-br")[0]
     assert first["url"] == "/pt-br/rules/wonders/#halicarnassus"
     assert first["anchor_title"] == "O Mausoléu de Halicarnasso"
+
+
+def test_the_turns_numbered_steps_are_a_list_inside_the_overview_page(client):
+    html = client.get("/it/rules/overview/").content.decode()
+    assert re.search(r"<li><strong>6 turni per Epoca</strong>[^<]*<ol>\s*<li>scelgono in segreto", html), html
+
+
+def test_the_table_of_contents_is_not_numbered_again_and_nests_the_subsections(client):
+    html = client.get("/en/rules/scoring/").content.decode()
+    toc = re.search(r'<nav class="rules-toc".*?</nav>', html, re.S).group(0)
+    assert "<ol" not in toc  # the headings number themselves ("1. Military conflicts")
+    top = re.findall(r'^          <li class="rules-toc__item"><a href="#([\w-]+)"', toc, re.M)
+    assert top[:3] == ["order", "military", "treasury"] and top[-3:] == ["commercial", "guilds", "ties"]
+    assert "science-wildcards" not in top
+    assert re.search(r'<ul class="rules-toc__list rules-toc__list--sub"><li class="rules-toc__item">'
+                     r'<a href="#science-wildcards"', toc)

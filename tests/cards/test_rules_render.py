@@ -59,3 +59,14 @@ def test_chunks_cut_the_body_at_its_anchored_subsections():
         {"anchor": "price", "heading": "Prezzo", "text": "Due monete."},
         {"anchor": "discounts", "heading": "Sconti", "text": "Una moneta."},
     ]
+
+
+def test_a_sub_list_indented_by_two_spaces_is_nested_in_its_item_not_glued_into_a_paragraph():
+    html, _ = render("- On every turn:\n  1. pick a card;\n  2. play it.\n- Then pass.")
+    assert html == ("<ul>\n<li>On every turn:<ol>\n<li>pick a card;</li>\n<li>play it.</li>\n</ol>\n</li>\n"
+                    "<li>Then pass.</li>\n</ul>")
+
+
+def test_an_indented_line_outside_a_list_keeps_its_meaning():
+    html, _ = render("Text.\n\n    code line\n")
+    assert "<pre><code>code line" in html

@@ -25,6 +25,13 @@ def test_a_word_also_matches_its_other_inflected_forms():
     assert citta.stem == città.stem == "citt"
 
 
+def test_a_word_also_matches_its_synonyms_accents_aside():
+    (term,) = parse_query("uguali", "it")
+    assert {"ident", "identic"} & set(term.siblings)
+    (term,) = parse_query("iguais", "pt-br")
+    assert {"ident", "identic"} & set(term.siblings)
+
+
 def test_highlight_escapes_the_text_and_marks_the_matches():
     html = highlight("<b>Moneta</b> & città", parse_query("monete citta", "it"), "it")
     assert html == "&lt;b&gt;<mark>Moneta</mark>&lt;/b&gt; &amp; <mark>città</mark>"

@@ -42,3 +42,9 @@ def test_the_issue_examples_hold_in_the_search_box_too(site, db):
     assert "production" in it[:3]
     pt = [h["id"] for h in search("quando Halicarnasso constrói do descarte", "pt-br") if h["kind"] == "rules"]
     assert "wonders" in pt[:3]
+
+
+def test_a_players_word_finds_the_rules_word_first(site, db):
+    """The rules say "strutture identiche"; a player asks for "carte uguali"."""
+    hits = [h["id"] for h in search("posso costruire due carte uguali", "it", kind="rules")]
+    assert hits[0] == "building"

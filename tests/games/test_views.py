@@ -139,10 +139,17 @@ def test_the_admin_shows_a_match_with_its_seats_and_log_without_editing_them(adm
     assert admin_client.get(reverse("admin:games_match_add")).status_code == 403
 
 
-def test_the_game_page_has_a_singular_for_one_coin(client, make_user):
+@pytest.mark.parametrize("lang, coins, stone, timed_out", [
+    ("it", ("%(count)s moneta", "%(count)s monete"), ("%(count)s pietra", "%(count)s pietre"), "(%(count)s turno di fila)"),
+    ("pt-br", ("%(count)s moeda", "%(count)s moedas"), ("%(count)s pedra", "%(count)s pedras"),
+     "(%(count)s turno seguido)"),
+])
+def test_the_game_page_words_agree_with_their_number(client, make_user, lang, coins, stone, timed_out):
     match = start_table(make_user("host"), players=3)
-    ui = page_json(client.get(url("game", match.pk, lang="it")), "play-ui")
-    assert (ui["res_coin"], ui["res_coins"]) == ("moneta", "monete")
+    ui = page_json(client.get(url("game", match.pk, lang=lang)), "play-ui")
+    assert (ui["res_coins"]["one"], ui["res_coins"]["other"]) == coins
+    assert (ui["res_stone"]["one"], ui["res_stone"]["other"]) == stone
+    assert timed_out in ui["ev_timed_out"]["one"]
 
 
 def test_the_game_page_lists_the_score_categories_the_engine_declares_with_their_words(client, make_user, monkeypatch):

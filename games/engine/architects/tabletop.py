@@ -29,7 +29,7 @@ from collections import Counter
 from functools import lru_cache
 
 from ..errors import TableError
-from ..tables import fold, problem, whole_number
+from ..tables import fold, problem, quoted, whole_number
 from . import catalogue as _cat
 from .scoring import CATEGORIES, TIEBREAK, progress_breakdown, scores
 
@@ -67,9 +67,9 @@ def _named(raw, index, code, what, seat, field):
     """(id, problem): the one id `raw` names in `index`."""
     found = index.get(fold(raw)) if isinstance(raw, str) else None
     if not found:
-        return None, problem(code, f"There is no {what} {raw!r}.", seat, field, raw)
+        return None, problem(code, f"There is no {what} {quoted(raw)}.", seat, field, raw)
     if len(found) > 1:
-        return None, problem(f"ambiguous_{what}", f"{raw!r} names several of them.", seat, field, raw,
+        return None, problem(f"ambiguous_{what}", f"{quoted(raw)} names several of them.", seat, field, raw,
                              candidates=sorted(found))
     return next(iter(found)), None
 

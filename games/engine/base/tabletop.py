@@ -24,7 +24,7 @@ from collections import Counter
 from functools import lru_cache
 
 from ..errors import TableError
-from ..tables import fold, problem as _problem, whole_number as _int
+from ..tables import fold, problem as _problem, quoted, whole_number as _int
 from . import SCORE_CATEGORIES
 from . import catalogue as _cat
 from .scoring import scores
@@ -93,9 +93,9 @@ def parse_table(data):
         matches = wonder_names.get(fold(raw_wonder)) if isinstance(raw_wonder, str) else None
         wonder = None
         if not matches:
-            problems.append(_problem("unknown_wonder", f"There is no wonder {raw_wonder!r}.", s, "wonder", raw_wonder))
+            problems.append(_problem("unknown_wonder", f"There is no wonder {quoted(raw_wonder)}.", s, "wonder", raw_wonder))
         elif len(matches) > 1:
-            problems.append(_problem("ambiguous_wonder", f"{raw_wonder!r} names several wonders.", s, "wonder",
+            problems.append(_problem("ambiguous_wonder", f"{quoted(raw_wonder)} names several wonders.", s, "wonder",
                                      raw_wonder, candidates=sorted(matches)))
         else:
             wonder = next(iter(matches))
@@ -150,10 +150,10 @@ def parse_table(data):
         for raw in raw_cards:
             found = card_names.get(fold(raw)) if isinstance(raw, str) else None
             if not found:
-                problems.append(_problem("unknown_card", f"There is no card {raw!r}.", s, "cards", raw))
+                problems.append(_problem("unknown_card", f"There is no card {quoted(raw)}.", s, "cards", raw))
                 continue
             if len(found) > 1:
-                problems.append(_problem("ambiguous_card", f"{raw!r} names several cards.", s, "cards", raw,
+                problems.append(_problem("ambiguous_card", f"{quoted(raw)} names several cards.", s, "cards", raw,
                                          candidates=sorted(c.id for k in found for c in by_key[k])))
                 continue
             key = next(iter(found))

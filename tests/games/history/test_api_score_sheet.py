@@ -33,8 +33,16 @@ def test_an_unknown_card_is_a_400_that_names_it(api):
     error = response.json()["error"]
     assert error["code"] == "impossible_table"
     assert error["details"]["problems"] == [{
-        "code": "unknown_card", "message": "There is no card 'Tempel'.", "seat": 0, "field": "cards",
+        "code": "unknown_card", "message": 'There is no card "Tempel".', "seat": 0, "field": "cards",
         "value": "Tempel"}]
+
+
+def test_problem_messages_quote_what_was_sent_as_json_never_as_python_repr(api):
+    table = {"seats": [dict(TABLE["seats"][0], cards=["Tempel", "x"], wonder="Atlantis"), *TABLE["seats"][1:]]}
+    response = api.post("/api/score-sheet/", table, format="json")
+    messages = [problem["message"] for problem in response.json()["error"]["details"]["problems"]]
+    assert "There is no card \"Tempel\"." in messages and "There is no wonder \"Atlantis\"." in messages
+    assert not any("'" in message for message in messages), messages
 
 
 @pytest.mark.parametrize("change, code", [

@@ -133,8 +133,9 @@ def test_the_calculator_page_says_what_is_wrong_with_an_impossible_table(client,
     assert "Conflict tokens are 1, 3, 5" in html
 
 
-def test_the_rating_chart_writes_its_coordinates_with_a_decimal_point_in_italian(client, finished):
-    html = client.get(url("player-profile", "it", "ann")).content.decode()
+@pytest.mark.parametrize("language", ["it", "pt-br"])
+def test_the_rating_chart_writes_its_coordinates_with_a_decimal_point_in_italian_and_portuguese(client, finished, language):
+    html = client.get(url("player-profile", language, "ann")).content.decode()
     svg = re.search(r'<figure class="plot">.*?</svg>', html, re.S).group(0)
     zero_line = re.search(r'<line class="plot__zero"([^>]*)>', svg).group(1)
     for name in ("x1", "x2", "y1", "y2"):
@@ -219,3 +220,17 @@ def test_bots_are_named_as_at_the_table_and_told_apart_by_their_wonder(client, p
     assert f"bot medio (avido) · {names[wonders[1]]}" in html
     assert f"bot medio (avido) · {names[wonders[2]]}" in html
     assert "bot facile (casuale)" in html and "bot facile (casuale) ·" not in html
+
+
+@pytest.mark.parametrize("language, built, one_point, points", [
+    ("it", "ha costruito %(card)s", "%(count)s punto", "%(count)s punti"),
+    ("pt-br", "construiu %(card)s", "%(count)s ponto", "%(count)s pontos"),
+])
+def test_the_replays_words_agree_with_numbers_and_never_with_a_cards_gender(client, finished, language, built,
+                                                                           one_point, points):
+    from tests.factories import page_json
+
+    labels = page_json(client.get(url("match-detail", language, finished.pk)), "replay-labels")
+    assert labels["built"] == built
+    assert (labels["points"]["one"], labels["points"]["other"]) == (one_point, points)
+    assert labels["stages"]["one"] != labels["stages"]["other"]

@@ -141,12 +141,15 @@
 
   function waitingRoom(page) {
     var version = page.version;
+    var leaving = false;  // a second navigation would abort the first: later messages are ignored
+    function go(url) { leaving = true; if (url) location.href = url; else location.reload(); }
     connect(page.ws_path, function (message) {
-      if (message.type === "gone") { location.href = page.lobby_url; return; }
+      if (leaving) return;
+      if (message.type === "gone") { go(page.lobby_url); return; }
       if (message.type !== "snapshot") return;
-      if (message.status !== "open") { location.href = page.game_url; return; }
+      if (message.status !== "open") { go(page.game_url); return; }
       // Seats changed: draw the page again from the server (the host's forms come with it).
-      if (message.version !== version) location.reload();
+      if (message.version !== version) go(null);
     });
     var invite = document.getElementById("invite-url");
     if (invite) invite.addEventListener("focus", function () { invite.select(); });

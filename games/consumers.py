@@ -10,7 +10,7 @@ import json
 import logging
 import time
 
-from channels.db import database_sync_to_async
+from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
@@ -21,6 +21,12 @@ log = logging.getLogger(__name__)
 CLOSE_NO_SUCH_MATCH = 4404  # also: no such path
 CLOSE_SESSION_ENDED = 4401
 CLOSE_TOO_MANY = 4429
+
+
+def db_call(func):
+    """`func` (it uses the database) made awaitable: in one shared thread or in a pool of threads,
+    as settings.DB_CALLS_SHARE_A_THREAD says (old connections closed around it, as Channels does)."""
+    return DatabaseSyncToAsync(func, thread_sensitive=settings.DB_CALLS_SHARE_A_THREAD)
 
 
 def session_still_valid(scope, user):
@@ -110,7 +116,7 @@ class GameConsumer(_Base):
         self.role_group = None
         if not await self.accept_within_limits():
             return
-        exists, seat = await database_sync_to_async(services.seat_of)(self.match_id, self.user)
+        exists, seat = await db_call(services.seat_of)(self.match_id, self.user)
         if not exists:
             await self.send_error("no_such_match", {"match": self.match_id})
             await self.close(code=CLOSE_NO_SUCH_MATCH)
@@ -124,7 +130,7 @@ class GameConsumer(_Base):
         await self.channel_layer.group_add(services.match_group(self.match_id), self.channel_name)
         await self._join_role(seat)
         # Someone coming back after the deadline: the sweep may not have run yet.
-        await database_sync_to_async(services.do_expire_deadline)(self.match_id)
+        await db_call(services.do_expire_deadline)(self.match_id)
         await self.send_snapshot()
         self.keeper = asyncio.ensure_future(self.keep_subscribed())
 
@@ -142,7 +148,7 @@ class GameConsumer(_Base):
                     await self.channel_layer.group_add(self.role_group, self.channel_name)
                 if self.sent_at != heard:
                     continue
-                version = await database_sync_to_async(services.current_version)(self.match_id)
+                version = await db_call(services.current_version)(self.match_id)
                 if version is not None and version != self.sent_version:
                     await self.send_snapshot()
             except asyncio.CancelledError:
@@ -170,7 +176,7 @@ class GameConsumer(_Base):
         self.role_group = group
 
     async def send_snapshot(self):
-        snap = await database_sync_to_async(services.snapshot)(self.match_id, self.user)
+        snap = await db_call(services.snapshot)(self.match_id, self.user)
         if snap is None:
             await self.send_json({"type": "gone", "match": self.match_id})
             await self.close(code=CLOSE_NO_SUCH_MATCH)
@@ -190,12 +196,12 @@ class GameConsumer(_Base):
     async def on_act(self, message):
         received = time.time()
         client_id = message["client_id"]
-        if not await database_sync_to_async(session_still_valid)(self.scope, self.user):
+        if not await db_call(session_still_valid)(self.scope, self.user):
             await self.send_error("session_ended", {}, client_id)
             await self.close(code=CLOSE_SESSION_ENDED)
             return
         try:
-            result = await database_sync_to_async(services.do_submit)(
+            result = await db_call(services.do_submit)(
                 self.match_id, self.user, message["action"], client_id=client_id, step=message["step"],
                 seat=message["seat"],
             )
@@ -213,23 +219,23 @@ class GameConsumer(_Base):
     async def on_concede(self, message):
         """Leave the game: a bot takes the seat; every page hears of it (match.changed), this one
         included, which then shows the game as a spectator's."""
-        if not await database_sync_to_async(session_still_valid)(self.scope, self.user):
+        if not await db_call(session_still_valid)(self.scope, self.user):
             await self.send_error("session_ended", {})
             await self.close(code=CLOSE_SESSION_ENDED)
             return
         try:
-            seat = await database_sync_to_async(services.do_concede)(self.match_id, self.user)
+            seat = await db_call(services.do_concede)(self.match_id, self.user)
         except services.ServiceError as error:
             await self.send_error(error.code, error.facts)
             return
         await self.send_json({"type": "conceded", "seat": seat})
 
     async def on_deadline(self, message):
-        played = await database_sync_to_async(services.do_expire_deadline)(self.match_id)
+        played = await db_call(services.do_expire_deadline)(self.match_id)
         if not played:
             # Nothing was late, or another process (the sweep) acted already and its updates
             # may not reach this process: a client behind the current version gets a snapshot.
-            version = await database_sync_to_async(services.current_version)(self.match_id)
+            version = await db_call(services.current_version)(self.match_id)
             if version != message["version"]:
                 await self.send_snapshot()
 
@@ -258,7 +264,7 @@ class LobbyConsumer(_Base):
         await self.channel_layer.group_discard(services.LOBBY_GROUP, self.channel_name)
 
     async def send_tables(self):
-        tables = await database_sync_to_async(services.lobby_tables)()
+        tables = await db_call(services.lobby_tables)()
         await self.send_json({"type": "tables", **tables})
 
     async def on_resync(self, message):

@@ -8,6 +8,7 @@ socket closes; one left behind by a killed process fades after OPEN_COUNTER_SECO
 """
 import time
 
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.cache import caches
 
@@ -35,15 +36,31 @@ def _rate_key(scope):
     return keys.get("user", keys["ip"])
 
 
-async def _increment(key, timeout):
+def _increment_now(key, timeout, touch=False):
     cache = _cache()
-    if await cache.aadd(key, 1, timeout=timeout):
+    if cache.add(key, 1, timeout=timeout):
         return 1
     try:
-        return await cache.aincr(key)
+        count = cache.incr(key)
     except ValueError:  # expired between the two calls
-        await cache.aset(key, 1, timeout=timeout)
+        cache.set(key, 1, timeout=timeout)
         return 1
+    if touch:
+        cache.touch(key, timeout)
+    return count
+
+
+def _decrement_now(key):
+    try:
+        _cache().decr(key)
+    except ValueError:  # the counter has faded already
+        pass
+
+
+# One trip to a thread of the pool per counter, not to the one thread that every database call of
+# the process shares (the cache's own a* methods go there, and waited behind the moves in play).
+_increment = sync_to_async(_increment_now, thread_sensitive=False)
+_decrement = sync_to_async(_decrement_now, thread_sensitive=False)
 
 
 async def message_allowed(scope):
@@ -55,9 +72,7 @@ async def message_allowed(scope):
 
 async def take_slot(name, limit):
     """Count one more open socket under `name`; False (and nothing counted) when `limit` are open."""
-    key = f"ws:open:{name}"
-    count = await _increment(key, OPEN_COUNTER_SECONDS)
-    await _cache().atouch(key, OPEN_COUNTER_SECONDS)
+    count = await _increment(f"ws:open:{name}", OPEN_COUNTER_SECONDS, True)
     if count > limit:
         await give_back_slot(name)
         return False
@@ -65,10 +80,7 @@ async def take_slot(name, limit):
 
 
 async def give_back_slot(name):
-    try:
-        await _cache().adecr(f"ws:open:{name}")
-    except ValueError:  # the counter has faded already
-        pass
+    await _decrement(f"ws:open:{name}")
 
 
 async def take_socket_slots(scope):

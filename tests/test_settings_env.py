@@ -65,3 +65,21 @@ def test_the_api_docs_load_swagger_from_the_site_not_a_cdn(client, db):
     assert "swagger-ui" in html and "cdn." not in html and "https://" not in html
     script = client.get("/api/docs/?script=").content.decode()
     assert "cdn." not in script
+
+
+def test_game_socket_database_calls_share_one_thread_on_sqlite_and_use_a_pool_on_postgresql():
+    import os
+    import subprocess
+    import sys
+
+    def setting(url):
+        env = {**os.environ, "DATABASE_URL": url}
+        if not url:
+            env.pop("DATABASE_URL")
+        out = subprocess.run([sys.executable, "-c", "import django, os; os.environ.setdefault('DJANGO_SETTINGS_MODULE',"
+                              " 'wonders_site.settings'); django.setup(); from django.conf import settings;"
+                              " print(settings.DB_CALLS_SHARE_A_THREAD)"], env=env, capture_output=True, text=True)
+        return out.stdout.strip()
+
+    assert setting("") == "True"
+    assert setting("postgres://postgres@127.0.0.1:5432/wonders") == "False"

@@ -66,3 +66,13 @@ def env_url(name: str, schemes: tuple[str, ...]) -> str:
         allowed = ", ".join(f"{scheme}://" for scheme in schemes)
         raise ImproperlyConfigured(f"{name} must start with one of {allowed}; got {raw!r}")
     return raw
+
+
+def env_choice(name: str, choices: tuple[str, ...], default: str) -> str:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    value = raw.strip().lower()
+    if value not in choices:
+        raise ImproperlyConfigured(f"{name} must be one of {', '.join(choices)}; got {raw!r}")
+    return value

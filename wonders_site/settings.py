@@ -7,7 +7,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from wonders_site.env import env_bool, env_float, env_int, env_list, env_str, env_url
+from wonders_site.env import env_bool, env_choice, env_float, env_int, env_list, env_str, env_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -135,13 +135,22 @@ else:
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# Game sockets' database calls: by default asgiref runs every one in a single thread per process,
+# so one table's move waited behind every other's. With PostgreSQL's pool they run in a pool of
+# threads; SQLite (one writer) keeps the single thread.
+DB_CALLS_SHARE_A_THREAD = env_bool("DB_CALLS_SHARE_A_THREAD", DATABASES["default"]["ENGINE"].endswith("sqlite3"))
 
 # Redis: unset means the in-memory channel layer and bot turns run in-process.
 REDIS_URL = env_url("REDIS_URL", ("redis", "rediss"))
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # Pub/sub by default: a message published once reaches every daphne subscribed to its
+            # group, pushed, where the list-based layer took several round trips per message and
+            # one message at a time per process (measured: bench_live, docs/releasing.md).
+            # Nothing is stored: a socket that was away resyncs from its snapshot anyway.
+            "BACKEND": {"pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+                        "lists": "channels_redis.core.RedisChannelLayer"}[env_choice("CHANNEL_LAYER", ("pubsub", "lists"), "pubsub")],
             # redis-py 8 times socket reads out after 5 s by default, as long as the layer's own
             # blocking read: every idle socket died with 1011. Reads may wait longer than that read.
             "CONFIG": {"hosts": [{"address": REDIS_URL,

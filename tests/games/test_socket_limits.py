@@ -99,3 +99,20 @@ async def test_messages_are_limited_across_all_the_sockets_of_one_player(make_us
     assert answers[4]["facts"] == {"limit": 4, "window": 10, "per": "player"}
     for communicator, _ in sockets:
         await communicator.disconnect()
+
+
+async def test_the_rate_counter_does_not_wait_behind_the_thread_that_database_calls_share():
+    import asyncio
+    import threading
+
+    from asgiref.sync import sync_to_async
+
+    release = threading.Event()
+    blocked = asyncio.ensure_future(sync_to_async(release.wait, thread_sensitive=True)(5))
+    await asyncio.sleep(0.05)  # the shared thread is now busy, like a long move being recorded
+    try:
+        allowed = await asyncio.wait_for(socket_limits.message_allowed({"client": ("10.9.9.9", 1)}), 2)
+    finally:
+        release.set()
+        await blocked
+    assert allowed is True

@@ -17,8 +17,9 @@ from .play import record_action
 BOTS_QUEUE = "bots"
 
 
-def bot_rng(match, number):
-    return random.Random(f"{match.seed}:{match.version}:{number}")
+def bot_rng(match, number, decision=0):
+    key = f"{match.seed}:{match.version}:{number}" + (f":{decision}" if decision else "")
+    return random.Random(key)
 
 
 def bot_action(level, state, number, rng):
@@ -33,12 +34,11 @@ def bot_action(level, state, number, rng):
 def do_play_bot_turn(match_id, numbers, version):
     """The body of tasks.play_bot_turn: play for bot seats (one seat number, or a list of them)
     if the step that asked for them is still the current one and each seat still has to act;
-    otherwise do nothing (a repeated or late task). One lock and one transaction for the whole
-    list. Returns what happened (for a list: "played" if any seat played, else the first seat's
-    outcome): played, stale, done, not_bot or gone."""
+    otherwise do nothing (a repeated or late task). One lock, one transaction and one new version
+    for the whole list. Returns what happened (for a list: "played" if any seat played, else the
+    first seat's outcome): played, stale, done, not_bot or gone."""
     many = isinstance(numbers, (list, tuple))
     numbers = list(numbers) if many else [numbers]
-    outcomes = []
     with transaction.atomic():
         try:
             match = lock_match(match_id)
@@ -47,30 +47,42 @@ def do_play_bot_turn(match_id, numbers, version):
         if match.status != Match.Status.RUNNING or match.step_version != version:
             return "stale"
         seats = match_seats(match)
-        bot_watch.mark_playing(match_id, version)
-        for number in numbers:
-            outcomes.append(_play_seat(match, seats, number, version))
-    bot_watch.mark_done(match_id, version)
-    if "played" in outcomes:
+        outcomes = [_outcome(match, seats, number) for number in numbers]
+        playing = [number for number, outcome in zip(numbers, outcomes) if outcome == "played"]
+        if playing:
+            bot_watch.mark_playing(match_id, version)
+            _play_seats(match, seats, playing)
+    if playing:
+        bot_watch.mark_done(match_id, version)
         return "played"
     return outcomes[0] if outcomes else "done"
 
 
-def _play_seat(match, seats, number, version):
+def _outcome(match, seats, number):
     if not isinstance(number, int) or not 0 <= number < len(seats) or not seats[number].is_bot:
         return "not_bot"
-    if match.step_version != version:
-        return "stale"
     if number not in engine.to_act(match.state):
         return "done"
-    # A seat may owe several decisions in one step (2-player variant: its own card, then the
-    # Free City's): it makes them all while the step lasts.
-    while (match.status == Match.Status.RUNNING and match.step_version == version
-           and number in engine.to_act(match.state)):
-        action = bot_action(seats[number].bot_level, match.state, number, bot_rng(match, number))
-        new_state, events = engine.apply(match.state, number, action)
-        record_action(match, seats, number, new_state, events, MatchAction.By.BOT)
     return "played"
+
+
+def _play_seats(match, seats, numbers):
+    """Every decision the seats owe in this step, recorded together as one version (one update
+    for the clients, one write). A seat may owe several (2-player variant: its own card, then the
+    Free City's). The first decision that ends the step stops the batch: the next step's bots are
+    asked as usual."""
+    state, events, decisions = match.state, [], 0
+    for number in numbers:
+        while number in engine.to_act(state) and not engine.is_over(state):
+            action = bot_action(seats[number].bot_level, state, number, bot_rng(match, number, decisions))
+            state, new_events = engine.apply(state, number, action)
+            events += new_events
+            decisions += 1
+            if any(event.get("type") != "chosen" for event in new_events):
+                break
+        if any(event.get("type") != "chosen" for event in events):
+            break
+    record_action(match, seats, numbers[0], state, events, MatchAction.By.BOT)
 
 
 def slow_seats(seats, numbers):

@@ -57,7 +57,8 @@ def test_no_message_of_a_whole_game_shows_another_hand_or_the_decks(make_user, s
             checked += assert_no_leak(message["payload"], seat_of_group(group), states)
     for seat, snap in snapshots:
         checked += assert_no_leak(snap, seat, states)
-    assert checked > 150  # a taken-over seat watches as a spectator: no seat updates of its own any more
+    # At least the 18 turns' updates to a seat and to the spectators (bots of one step share a version).
+    assert checked >= 2 * 18
 
 
 def test_the_check_catches_another_seat_s_view_sent_to_the_wrong_seat(make_user):
@@ -101,7 +102,7 @@ async def test_no_message_on_the_sockets_of_a_whole_game_shows_another_hand_or_t
     states = await database_sync_to_async(states_by_version)(match)
     assert [m for m in seen[0] if m["type"] == "error"] == []
     checked = sum(assert_no_leak(m, seat, states) for seat, messages in seen.items() for m in messages)
-    assert checked > 100
+    assert checked >= 2 * 18  # at least one update per turn to each of the two sockets
     assert seen[None][-1]["type"] == "update" and seen[None][-1]["view"]["scores"]
     await player.disconnect()
     await watcher.disconnect()

@@ -70,11 +70,14 @@ def test_the_quick_bots_of_a_step_share_one_task_and_each_searching_bot_gets_its
                                               (match.pk, 3, version)], key=str)
 
 
-def test_one_task_plays_every_quick_bot_of_the_step_under_one_lock(make_user, still_bots):
+def test_one_task_plays_every_quick_bot_of_the_step_under_one_lock_as_one_version(make_user, still_bots):
     match = start_table(make_user("host"), players=4)
+    before = match.version
     assert tasks.play_bot_turn(match.pk, [1, 2, 3], match.step_version) == "played"
     match.refresh_from_db()
     assert [match.actions.filter(seat=n, by="bot").count() for n in (1, 2, 3)] == [1, 1, 1]
+    assert match.version == before + 1  # one write, one update for the clients
+    assert set(match.actions.filter(by="bot").values_list("version", flat=True)) == {before + 1}
     assert tasks.play_bot_turn(match.pk, [1, 2, 3], match.step_version) == "done"
 
 

@@ -4,6 +4,7 @@ from django.db.models import Count, Q, Sum
 
 from accounts.services import display_name
 from games import engine, presentation
+from games.engine import options as engine_options
 from games.history import categories
 from games.history.api.common import wonder_name
 from games.history.models import PlayerRating, SeatResult, SeatStat, labels_of_key
@@ -182,7 +183,7 @@ def player_stats(user, mode, players, lang):
     best = None
     per_wonder = {}
     game = game_of_mode(mode)
-    fields = categories.api_fields(game)
+    fields = categories.api_fields(game, chosen=categories.mode_keys(mode))
     keys = list(fields)
     sums = dict.fromkeys(keys, 0)
     for r in results:
@@ -246,11 +247,20 @@ def leaderboard_rows(mode, limit):
     return out
 
 
+def mode_wonders(game, mode):
+    """The wonders a mode's matches may deal: the ``wonders`` option's values with the mode's
+    options (Cities' modes add Petra and Byzantium); every wonder of a game without that option."""
+    if not any(option["name"] == "wonders" for option in engine.info(game)["options"]):
+        return set(presentation.get(game).wonder_sides())
+    return set(engine_options.option_choices(game, "wonders", engine_options.mode_options(game, mode)))
+
+
 def wonder_stats(mode, players, lang):
     """Per wonder and side of the mode's game: seats, wins and points, from the seat label
     counters (``SeatStat``, labels {"wonder", "side"}). A game whose wonders have no sides (no
     side label: Architects) has one row per wonder, its side null."""
     game = game_of_mode(mode)
+    playable = mode_wonders(game, mode)
     rows = SeatStat.objects.filter(mode=mode)
     if players:
         rows = rows.filter(players=players)
@@ -261,6 +271,8 @@ def wonder_stats(mode, players, lang):
         counted[(labels.get("wonder"), labels.get("side"))] = row
     out = []
     for wonder, sides in presentation.get(game).wonder_sides().items():
+        if wonder not in playable:
+            continue
         for side in sides or (None,):
             row = counted.get((wonder, side), {"n": 0, "w": 0, "points": 0})
             out.append({

@@ -142,7 +142,7 @@ def player_profile(request, username):
     rank, percentile, ranked = rank_of(rating, mode)
     rows = SeatResult.objects.filter(user=user, mode=mode)
     game = game_of_mode(mode)
-    mode_categories = score_categories.labelled(game)
+    mode_categories = score_categories.labelled(game, score_categories.mode_keys(mode))
     averages = rows.aggregate(**{
         key: Avg(Cast(KT(f"categories__{key}"), FloatField())) for key, _label in mode_categories})
     top = max([abs(v) for v in averages.values() if v is not None] or [1]) or 1

@@ -272,8 +272,9 @@ def wonder_name(wonder_id, language):
 
 @lru_cache(maxsize=1)
 def wonder_sides():
-    """{wonder id: its sides in order}, wonders in the data files' order."""
-    return {wonder["id"]: tuple(sorted(wonder["sides"])) for wonder in _records()[1]}
+    """{wonder id: its sides in order}, wonders in the data files' order, Cities' (Petra,
+    Byzantium) last: the history's statistics and filters list them all."""
+    return {wonder["id"]: tuple(sorted(wonder["sides"])) for wonder in _records_with_cities()[1]}
 
 
 @lru_cache(maxsize=8)

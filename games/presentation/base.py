@@ -324,6 +324,19 @@ def category_label(category, language):
 # ---------------------------------------------------------------------------------------------
 # History pages: a finished match's cities, the tie-break's words.
 
+def unranked_sheets(spectator_view):
+    """The cities that score without being ranked, from the spectators' view of a finished
+    game: the 2-player variant's Free City (its sheet, its wonder and side, its name in the
+    active language); none in any other game."""
+    free_city = spectator_view.get("free_city") or {}
+    sheet = free_city.get("score")
+    if not sheet:
+        return []
+    city = spectator_view["players"][free_city["city"]]
+    return [{"city": "free_city", "name": str(BOARD_WORDS["free_city"]), "wonder": city["wonder"],
+             "side": city.get("side"), "sheet": sheet}]
+
+
 def city_summaries(frame, language):
     """The cities of a replay frame (``engine.reveal``) in words, for the match page without
     script: [{"wonder", "side", "facts": [words], "stages_label": "", "stages": [], "tokens": [],

@@ -66,6 +66,7 @@ RULE_ERRORS = {
 BOARD_WORDS = {
     "free_city": _("Free City"),
     "free_city_pile": _("Cards in its face-down pile"),
+    "free_city_unranked": _("The Free City scores like any city but belongs to no player: it is not ranked."),
     "choose_for_free_city": _("Now choose the Free City's card: it must build or use a card for its wonder when it can."),
     "for_free_city": _("For the Free City: %(action)s"),
     "free_city_controller": _("decided by %(name)s this turn"),
@@ -107,6 +108,9 @@ BOARD_WORDS = {
     "other_cities": _("Other cities"),
     "no_cards": _("No structures yet."),
     "tie_break": _("Ties are broken by coins; equal coins share the rank."),
+    # Cities with teams: the rulebook is silent on a tie of team totals; our ruling (spec B.8).
+    "team_tie_break": _("Teams are ranked by their total. Equal totals: the team with more coins (debts not taken off) "
+                        "ranks first; equal coins share the rank."),
     "copied_guild": _("copies %(card)s"),
     "ev_age_start": _("Age %(age)s begins."),
     "ev_build": _("%(name)s built %(card)s."),
@@ -334,7 +338,7 @@ def unranked_sheets(spectator_view):
         return []
     city = spectator_view["players"][free_city["city"]]
     return [{"city": "free_city", "name": str(BOARD_WORDS["free_city"]), "wonder": city["wonder"],
-             "side": city.get("side"), "sheet": sheet}]
+             "side": city.get("side"), "sheet": sheet, "note": str(BOARD_WORDS["free_city_unranked"])}]
 
 
 def city_summaries(frame, language):

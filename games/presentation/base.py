@@ -164,12 +164,6 @@ BOARD_WORDS = {
 CATEGORY_NOTES = {"guilds": "copied_guild"}
 
 
-def table_categories(config):
-    """Score categories a table's options add to the engine's list (Cities: the black cards'
-    points), in the order the sheet shows them after the others."""
-    return ["black"] if "cities" in (config or {}).get("expansions", ()) else []
-
-
 def error_words():
     return RULE_ERRORS
 

@@ -4,6 +4,7 @@ language; never a view or a state."""
 from django.shortcuts import redirect, render
 
 from games import presentation
+from games.engine import options as engine_options
 from games.history import categories as score_categories
 from games.models import Match, Seat
 
@@ -23,10 +24,10 @@ def game(request, match_id):
         "match": match, "section": "play", "seat": seat,
         "page_data": {
             "match": match.pk, "ws_path": f"/ws/games/{match.pk}/", "language": language(),
+            # The engine's categories with those the table's options bring (Cities' black).
             "categories": [{"key": key, "label": str(label), "note": shown.CATEGORY_NOTES.get(key)}
-                           for key, label in score_categories.labelled(match.game)]
-            + [{"key": key, "label": str(shown.category_label(key, language())), "note": None}
-               for key in getattr(shown, "table_categories", lambda config: [])(match.config or match.options)],
+                           for key, label in score_categories.labelled(match.game, engine_options.score_categories(
+                               match.game, match.config or match.options))],
         },
         "catalogue": shown.page_catalogue(language()),
         "board_template": shown.BOARD_TEMPLATE, "board_script": shown.BOARD_SCRIPT,

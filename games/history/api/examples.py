@@ -27,7 +27,7 @@ def _example_sheets():
     return [
         {"seat": seat["seat"], **{fields[key]: points for key, points in seat["categories"].items()},
          "total": seat["total"], "tiebreak": seat[engine.info(CALCULATOR_GAME)["tiebreak"]], "coins": seat["coins"],
-         "rank": seat["rank"], "copied_guild": seat["copied_guild"], "team": None}
+         "rank": seat["rank"], "copied_guild": seat["copied_guild"]}
         for seat in engine.score_table(CALCULATOR_GAME, SCORE_REQUEST_EXAMPLE)
     ]
 
@@ -64,7 +64,7 @@ MATCH_DETAIL_EXAMPLE = {
     "finished_at": "2026-11-21T14:31:40Z", "rated": True, "unrated_reason": "",
     "seats": [{"seat": 0, "username": "ann", "display_name": "Ann", "bot_level": "", "taken_over": False,
                "wonder": "giza", "wonder_name": "The Pyramids of Giza", "side": "A"}],
-    "score_sheet": [SHEET_EXAMPLE],
+    "score_sheet": [{**SHEET_EXAMPLE, "team": None}],
     "teams": None,
     "unranked_sheets": [],
     "rating_changes": [{"username": "ann", "rank": 1, "mu_before": 25.0, "sigma_before": 8.333,

@@ -2,6 +2,7 @@
 each, no per-row work); these classes describe them for the OpenAPI schema, and the schema tests
 check that every answer matches."""
 from django.core.exceptions import ImproperlyConfigured
+from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
 from games import engine
@@ -56,6 +57,11 @@ class ScoreSheetRowSerializer(CategoryPointsSerializer):
                                      "(Architects).")
     rank = serializers.IntegerField(help_text="1 = best; a tie on points and on the tie-break shares the rank.")
     copied_guild = serializers.CharField(allow_null=True, help_text="Olympia B: the neighbour's guild copied.")
+
+
+# Its component keeps the name ScoreSheetRow: the match detail's rows had it before they had a team.
+@extend_schema_serializer(component_name="ScoreSheetRow")
+class MatchSheetRowSerializer(ScoreSheetRowSerializer):
     team = serializers.IntegerField(
         allow_null=True, help_text="A team game (Cities with teams): the seat's team, 0-based (seats 2k and 2k + 1 "
         "are partners; see `teams`); null without teams. The rank is the team's.")
@@ -165,7 +171,7 @@ class MatchDetailSerializer(serializers.Serializer):
     rated = serializers.BooleanField(allow_null=True, help_text="Null until the match is over.")
     unrated_reason = serializers.CharField()
     seats = MatchSeatSerializer(many=True)
-    score_sheet = ScoreSheetRowSerializer(many=True, allow_null=True, help_text="Once the match is over.")
+    score_sheet = MatchSheetRowSerializer(many=True, allow_null=True, help_text="Once the match is over.")
     teams = TeamSerializer(many=True, allow_null=True, help_text="Once a team game is over: each team's "
                            "seats, total, coins and rank, best first; null in a game without teams.")
     unranked_sheets = UnrankedSheetSerializer(

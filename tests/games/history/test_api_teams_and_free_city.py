@@ -50,3 +50,13 @@ def test_a_two_player_match_shows_the_free_city_s_sheet_without_a_rank(people, a
     assert free_city["total"] == sum(free_city[name] for name in categories)
     seat_wonders = {seat["wonder"] for seat in body["seats"]}
     assert free_city["wonder"] not in seat_wonders and free_city["wonder_name"]
+
+
+def test_the_schema_documents_teams_and_unranked_sheets_on_the_match_detail_only(api):
+    schemas = api.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()["components"]["schemas"]
+    detail = schemas["MatchDetail"]["properties"]
+    assert {"teams", "unranked_sheets"} <= set(detail)
+    assert {"team", "seats", "total", "coins", "rank"} <= set(schemas["Team"]["properties"])
+    assert "team" in schemas["ScoreSheetRow"]["properties"]
+    # The calculator's scored seats share the sheet row's fields, not the team of a recorded match.
+    assert "team" not in schemas["ScoredSeat"]["properties"]

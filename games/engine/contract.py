@@ -53,6 +53,9 @@ Optional (the score-sheet calculator; ``engine.table_games()`` lists the games t
 # Optional INFO key: "option_score_categories", {category: {"option", "value"}}: categories
 # only the sheets of a config with that option value carry (after the declared ones; the total
 # is then the sum of both), e.g. the base game's "black" with expansions ["cities"].
+# Optional INFO key: "mode_options", {rating mode: {option: value}}: the option values a rating
+# mode stands for (rating_mode of a config with them, at some player count, is that mode); the
+# history asks it for a mode's categories and wonders (games/engine/options.py).
 INFO_KEYS = (
     "id", "min_players", "max_players", "options", "score_categories", "tiebreak",
     "public_events", "bot_levels", "timeout_bot", "seat_label_keys", "rating_modes",

@@ -44,6 +44,25 @@ def check_info(game_id):
     assert info["timeout_bot"] in info["bot_levels"]
     for option in info["options"]:
         assert {"name", "kind", "default"} <= set(option), f"option {option} lacks a name, kind or default"
+    check_mode_options(game_id)
+
+
+def check_mode_options(game_id):
+    """Each mode of ``mode_options`` is what rating_mode says of a config with its options, at
+    some player count of the game."""
+    from .options import player_range
+
+    info = engine.info(game_id)
+    low, high = player_range(game_id)
+    for mode, options in info.get("mode_options", {}).items():
+        assert mode in info["rating_modes"], f"mode_options names {mode!r}, not a rating mode"
+        found = []
+        for players in range(low, high + 1):
+            try:
+                found.append(engine.rating_mode({"game": game_id, "players": players, **options}))
+            except engine.ConfigError:
+                continue
+        assert mode in found, f"no config with {options} is rated in {mode!r} (found {found})"
 
 
 def check_leak_free(state, seat, message, what):

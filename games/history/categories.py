@@ -1,10 +1,13 @@
 """The score categories of a game: their words on a page and their field names in the API.
 
-The categories and their order come from the engine (``info(game)["score_categories"]``), their
-words from the game's presentation module (``games.presentation``). Nothing here names a
-category: a game brings its own, with its words, and the pages and the API follow."""
+The categories and their order come from the engine (``info(game)["score_categories"]``, then
+those only an option brings, ``option_score_categories``, for a sheet, a config or a rating mode
+that has the option: ``games.engine.options``), their words from the game's presentation module
+(``games.presentation``). Nothing here names a category: a game brings its own, with its words,
+and the pages and the API follow."""
 from cards.templatetags.cards_ui import page_language
 from games import engine, presentation
+from games.engine import options as engine_options
 
 API_SUFFIX = "_points"
 
@@ -14,11 +17,20 @@ def keys(game):
     return list(engine.info(game)["score_categories"])
 
 
-def labelled(game):
-    """[(key, label)] of the game's categories, in the engine's order, in the active language."""
+def mode_keys(mode):
+    """The category keys of a rating mode's matches (Cities' modes add black), in order."""
+    from games.history.ratings import game_of_mode
+
+    game = game_of_mode(mode)
+    return engine_options.score_categories(game, engine_options.mode_options(game, mode))
+
+
+def labelled(game, chosen=None):
+    """[(key, label)] of the game's categories (or of the `chosen` keys: a sheet's, a mode's), in
+    the engine's order, in the active language."""
     words = presentation.get(game)
     language = page_language()
-    return [(key, words.category_label(key, language)) for key in keys(game)]
+    return [(key, words.category_label(key, language)) for key in (keys(game) if chosen is None else chosen)]
 
 
 def api_field(game, category):
@@ -41,10 +53,11 @@ def sheet_keys(game, sheet):
     return keys(game) + [key for key in option_keys(game) if key in sheet]
 
 
-def api_fields(game, sheet=None):
+def api_fields(game, sheet=None, chosen=None):
     """{category key: API field name} of the game, in the engine's order; with a `sheet`, also the
-    option categories that sheet carries."""
-    chosen = sheet_keys(game, sheet) if sheet is not None else keys(game)
+    option categories that sheet carries; with `chosen` keys (a mode's), those."""
+    if chosen is None:
+        chosen = sheet_keys(game, sheet) if sheet is not None else keys(game)
     return {key: api_field(game, key) for key in chosen}
 
 

@@ -1,9 +1,11 @@
 """Readers shared by the history pages and the API (no writes, no HTTP here): a match's seats,
 score sheet and log, a player's ratings and statistics, the leaderboard, the wonder statistics."""
 from django.db.models import Count, Q, Sum
+from django.utils import translation
 
 from accounts.services import display_name
 from games import engine, presentation
+from games.engine import options as engine_options
 from games.history import categories
 from games.history.api.common import wonder_name
 from games.history.models import PlayerRating, SeatResult, SeatStat, labels_of_key
@@ -86,7 +88,42 @@ def score_sheet_rows(match):
             "seat": sheet["seat"],
             **{field: sheet[key] for key, field in fields.items()},
             "total": sheet["total"], "tiebreak": sheet[tiebreak], "coins": sheet.get("coins"), "rank": sheet["rank"],
-            "copied_guild": sheet.get("copied_guild"),
+            "copied_guild": sheet.get("copied_guild"), "team": sheet.get("team"),
+        })
+    return out
+
+
+def team_rows(sheets):
+    """The teams of a team game's score sheets (each sheet names its ``team``, with the team's
+    ``team_total`` and ``team_coins``, and the team's rank as its own), best first; None when the
+    sheets have no teams."""
+    if not sheets or "team" not in sheets[0]:
+        return None
+    teams = {}
+    for sheet in sorted(sheets, key=lambda entry: entry["seat"]):
+        team = teams.setdefault(sheet["team"], {"team": sheet["team"], "seats": [], "total": sheet["team_total"],
+                                                "coins": sheet["team_coins"], "rank": sheet["rank"]})
+        team["seats"].append(sheet["seat"])
+    return sorted(teams.values(), key=lambda team: (team["rank"], team["team"]))
+
+
+def unranked_rows(match, lang):
+    """The sheets of cities that score without a rank (the 2-player variant's Free City), under
+    the API's category names, each with its name and wonder; [] in other games."""
+    unranked = getattr(presentation.get(match.game), "unranked_sheets", None)
+    if unranked is None or match.state is None or not engine.is_over(match.state):
+        return []
+    with translation.override(lang):
+        cities = unranked(engine.view(match.state, None))
+    out = []
+    for city in cities:
+        sheet = city["sheet"]
+        fields = categories.api_fields(match.game, sheet)
+        out.append({
+            "city": city["city"], "name": city["name"], "wonder": city["wonder"],
+            "wonder_name": wonder_name(match.game, city["wonder"], lang), "side": side_or_none(city["side"]),
+            **{field: sheet[key] for key, field in fields.items()},
+            "total": sheet["total"], "coins": sheet.get("coins"), "rank": None,
         })
     return out
 
@@ -182,7 +219,7 @@ def player_stats(user, mode, players, lang):
     best = None
     per_wonder = {}
     game = game_of_mode(mode)
-    fields = categories.api_fields(game)
+    fields = categories.api_fields(game, chosen=categories.mode_keys(mode))
     keys = list(fields)
     sums = dict.fromkeys(keys, 0)
     for r in results:
@@ -246,11 +283,20 @@ def leaderboard_rows(mode, limit):
     return out
 
 
+def mode_wonders(game, mode):
+    """The wonders a mode's matches may deal: the ``wonders`` option's values with the mode's
+    options (Cities' modes add Petra and Byzantium); every wonder of a game without that option."""
+    if not any(option["name"] == "wonders" for option in engine.info(game)["options"]):
+        return set(presentation.get(game).wonder_sides())
+    return set(engine_options.option_choices(game, "wonders", engine_options.mode_options(game, mode)))
+
+
 def wonder_stats(mode, players, lang):
     """Per wonder and side of the mode's game: seats, wins and points, from the seat label
     counters (``SeatStat``, labels {"wonder", "side"}). A game whose wonders have no sides (no
     side label: Architects) has one row per wonder, its side null."""
     game = game_of_mode(mode)
+    playable = mode_wonders(game, mode)
     rows = SeatStat.objects.filter(mode=mode)
     if players:
         rows = rows.filter(players=players)
@@ -261,6 +307,8 @@ def wonder_stats(mode, players, lang):
         counted[(labels.get("wonder"), labels.get("side"))] = row
     out = []
     for wonder, sides in presentation.get(game).wonder_sides().items():
+        if wonder not in playable:
+            continue
         for side in sides or (None,):
             row = counted.get((wonder, side), {"n": 0, "w": 0, "points": 0})
             out.append({

@@ -40,10 +40,12 @@ def registered_modes():
 
 def registered_player_counts():
     """Every player count some registered game is played at, in order."""
+    from games.engine.options import player_range
+
     counts = set()
     for game in engine.games():
-        facts = engine.info(game)
-        counts.update(range(facts["min_players"], facts["max_players"] + 1))
+        low, high = player_range(game)  # with the options that widen it: 8 with Cities
+        counts.update(range(low, high + 1))
     return tuple(sorted(counts))
 
 

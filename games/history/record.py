@@ -16,6 +16,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from games import engine
+from games.engine import options as engine_options
 from games.history.models import MatchRecord, PlayerRating, RatingChange, SeatResult, SeatStat, labels_key
 from games.history.queries import match_options
 from games.history.ratings import initial, is_provisional, ordinal, rate
@@ -62,9 +63,8 @@ def record_finished_match(match, seats=None):
         sheets = sorted(sheets, key=lambda sheet: sheet["seat"])
         labels = engine.seat_labels(match.state)
         facts = engine.info(match.game)
-        # A category only an option brings (Cities' black) is kept when the sheets carry it.
-        categories = list(facts["score_categories"]) + [
-            key for key in facts.get("option_score_categories", {}) if key in sheets[0]]
+        # With a category only an option brings (Cities' black) when the config has it.
+        categories = engine_options.score_categories(match.game, match.config)
         mode = engine.rating_mode(match.config)
         finished_at = match.finished_at or timezone.now()
         reason = unrated_reason(seats)

@@ -16,17 +16,35 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import engine
+from games.engine import options as engine_options
 from games.history.record import record_finished_match
 
 USERNAME_PREFIX = "sim"
 SIMULATED_GAME = "base"
 
 
-def weighted_player_counts(game):
-    """The game's player counts, the small tables more often (base: 3, 3, 4, 4, 4, 5, 5, 6, 7)."""
-    info = engine.info(game)
-    peak = info["min_players"] + 1
-    return [n for n in range(info["min_players"], info["max_players"] + 1) for _ in range(max(1, 3 - abs(n - peak)))]
+def weighted_player_counts(game, mode=None):
+    """The game's player counts, the small tables more often (base: 2, 2, 3, 3, 3, 4, 4, 5, 6, 7);
+    with a rating `mode`, the counts whose config with the mode's options is rated in it (Cities:
+    3 to 8; Cities with teams: 4, 6, 8; base-2p: 2)."""
+    if mode is None:
+        info = engine.info(game)
+        counts = list(range(info["min_players"], info["max_players"] + 1))
+    else:
+        options = engine_options.mode_options(game, mode)
+        low, high = engine_options.player_range(game)
+        counts = [n for n in range(low, high + 1) if _rated_in(game, n, options) == mode]
+    if not counts:
+        raise ValueError(f"no player count of {game} is rated in {mode!r}")
+    peak = counts[0] + 1
+    return [n for n in counts for _ in range(max(1, 3 - abs(n - peak)))]
+
+
+def _rated_in(game, players, options):
+    try:
+        return engine.rating_mode({"game": game, "players": players, **options})
+    except engine.ConfigError:
+        return None
 
 
 def _choose(level, state, seat, rng):
@@ -114,15 +132,17 @@ def game_config(game, players, sides, rng=None):
 
 
 def simulate(players, matches, *, seed=0, bot_share=0.2, abandon_share=0.03, days=90, progress=None,
-             game=SIMULATED_GAME):
-    """Fill the database with matches of `game`; returns the ids of the new matches."""
+             game=SIMULATED_GAME, mode=None):
+    """Fill the database with matches of `game` (of a rating `mode` of it: its options and player
+    counts, e.g. cities-teams); returns the ids of the new matches."""
+    options = engine_options.mode_options(game, mode) if mode else {}
+    counts = weighted_player_counts(game, mode)
     rng = random.Random(seed)
     users = generated_users(players)
     skill = {u.pk: random.Random(f"{seed}:{u.pk}").random() for u in users}
     now = timezone.now()
     step = timedelta(days=days) / max(matches, 1)
     ids = []
-    counts = weighted_player_counts(game)
     for k in range(matches):
         n = rng.choice(counts)
         humans = n
@@ -146,7 +166,7 @@ def simulate(players, matches, *, seed=0, bot_share=0.2, abandon_share=0.03, day
                 seats.append((user, "", False))
                 levels.append(skill[user.pk])
                 by_seat[number] = "player"
-        config = game_config(game, n, None, rng)
+        config = {**game_config(game, n, None, rng), **options}
         game_seed = rng.getrandbits(62)
         state = play(config, game_seed, levels, random.Random(game_seed))
         finished_at = now - step * (matches - k)

@@ -11,7 +11,8 @@ from django.utils.translation import gettext as _
 
 from cards.templatetags.cards_ui import page_language
 from games.history.queries import (
-    leaderboard_rows, player_payload, rank_of, score_sheet_rows, seat_summaries, streaks,
+    leaderboard_rows, player_payload, rank_of, score_sheet_rows, seat_summaries, streaks, team_rows,
+    wonder_stats,
 )
 from games import engine, presentation
 from games.presentation.plural import ngettext_lazy
@@ -19,7 +20,7 @@ from games.history import categories as score_categories
 from games.history.api.common import CALCULATOR_GAME
 from games.history.timeline import match_timeline
 from games.history.models import PlayerRating, RatingChange, SeatResult
-from games.history.ratings import DEFAULT_MODE, MODES, PROVISIONAL_SIGMA, game_of_mode
+from games.history.ratings import DEFAULT_MODE, MODES, PLAYER_COUNTS, PROVISIONAL_SIGMA, game_of_mode
 from games.views.words import UI
 
 
@@ -67,6 +68,9 @@ def match_detail(request, match_id):
         frames = match_timeline(match)
         sheet = score_sheet_rows(match)
         sheets = sorted(match.score_sheet or engine.scores(match.state), key=lambda entry: entry["seat"])
+        # The categories this match's sheets carry (Cities' black too), in the engine's order.
+        game_categories = context["categories"] = score_categories.labelled(
+            match.game, score_categories.sheet_keys(match.game, sheets[0]))
         for row, seat, engine_sheet in zip(sheet, context["seats"], sheets):
             row["label"] = seat["label"]
             row["wonder_name"] = seat["wonder_name"]
@@ -77,6 +81,13 @@ def match_detail(request, match_id):
             change = changes.get(seat.user_id)
             row["change"] = change.ordinal_after - change.ordinal_before if change else None
         context["sheet"] = sheet
+        context["teams"] = _teams(sheets, context["seats"])
+        if context["teams"]:
+            context["tiebreak_note"] = words.board_words().get("team_tie_break", context["tiebreak_note"])
+        context["unranked"] = [
+            {**row, "wonder_name": wonders.get(row["wonder"], row["wonder"]), "side": row["side"] or "",
+             "categories": [row["sheet"][key] for key, _label in game_categories]}
+            for row in _unranked(words, match)]
         context["final"] = frames[-1]
         context["replay"] = {
             "frames": frames,
@@ -90,6 +101,18 @@ def match_detail(request, match_id):
         ]
         context["labels"] = replay_labels()
     return render(request, "history/match_detail.html", context)
+
+
+def _teams(sheets, seats):
+    """The teams of a team game's sheets with their players' names, best first; [] without teams."""
+    return [{**team, "number": team["team"] + 1, "names": [seats[seat]["label"] for seat in team["seats"]]}
+            for team in team_rows(sheets) or []]
+
+
+def _unranked(words, match):
+    """The cities scored without a rank (the Free City), as the game's presentation gives them."""
+    unranked = getattr(words, "unranked_sheets", None)
+    return unranked(engine.view(match.state, None)) if unranked else []
 
 
 def replay_labels():
@@ -147,7 +170,7 @@ def player_profile(request, username):
     rank, percentile, ranked = rank_of(rating, mode)
     rows = SeatResult.objects.filter(user=user, mode=mode)
     game = game_of_mode(mode)
-    mode_categories = score_categories.labelled(game)
+    mode_categories = score_categories.labelled(game, score_categories.mode_keys(mode))
     averages = rows.aggregate(**{
         key: Avg(Cast(KT(f"categories__{key}"), FloatField())) for key, _label in mode_categories})
     top = max([abs(v) for v in averages.values() if v is not None] or [1]) or 1
@@ -198,6 +221,26 @@ def leaderboard(request):
     return render(request, "history/leaderboard.html", {
         "mode": mode, "mode_name": presentation.mode_name(mode), "game": game_of_mode(mode),
         "modes": [(m, presentation.mode_name(m)) for m in MODES], "rows": rows, "provisional_sigma": PROVISIONAL_SIGMA, "section": "history",
+    })
+
+
+def wonder_statistics(request):
+    """Every wonder and side of a mode (Cities' modes: Petra and Byzantium too): matches, wins,
+    win rate, average score; the API's /api/stats/wonders/ in a page, with a player-count filter."""
+    mode = _mode(request)
+    try:
+        players = int(request.GET.get("players") or 0) or None
+    except ValueError:
+        players = None
+    if players not in PLAYER_COUNTS:
+        players = None
+    rows = wonder_stats(mode, players, page_language())
+    for row in rows:
+        row["win_percent"] = None if row["win_rate"] is None else round(100 * row["win_rate"])
+    return render(request, "history/wonder_statistics.html", {
+        "mode": mode, "mode_name": presentation.mode_name(mode), "players": players,
+        "player_counts": PLAYER_COUNTS, "rows": rows, "sides": any(row["side"] for row in rows),
+        "modes": [(m, presentation.mode_name(m)) for m in MODES], "section": "history",
     })
 
 

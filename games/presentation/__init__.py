@@ -38,7 +38,8 @@ it is)::
     CALCULATOR_SEAT_TEMPLATE: str               # the template of a seat of the calculator's form
     TABLE_PROBLEMS: {code: words}               # engine.TableError problem codes in words
     CATEGORY_NOTES: {category: sheet key}       # a card named next to a category's points
-    table_categories(config) -> [category]      # optional: categories a table's options add (the game page)
+    unranked_sheets(spectator view) -> [{"city", "name", "wonder", "side", "sheet", "note"}]
+                                                # optional: cities scored but not ranked (the Free City)
     MODE_NAMES: {rating mode: words}            # every mode of info(game)["rating_modes"]
     HAS_BOARD: bool                             # the game page can draw its table: the lobby offers it
     BOARD_TEMPLATE: str                         # the game page's board markup (templates/games/boards/)

@@ -67,6 +67,7 @@ RULE_ERRORS = {
 BOARD_WORDS = {
     "free_city": _("Free City"),
     "free_city_pile": _("Cards in its face-down pile"),
+    "free_city_unranked": _("The Free City scores like any city but belongs to no player: it is not ranked."),
     "choose_for_free_city": _("Now choose the Free City's card: it must build or use a card for its wonder when it can."),
     "for_free_city": _("For the Free City: %(action)s"),
     "free_city_controller": _("decided by %(name)s this turn"),
@@ -108,6 +109,9 @@ BOARD_WORDS = {
     "other_cities": _("Other cities"),
     "no_cards": _("No structures yet."),
     "tie_break": _("Ties are broken by coins; equal coins share the rank."),
+    # Cities with teams: the rulebook is silent on a tie of team totals; our ruling (spec B.8).
+    "team_tie_break": _("Teams are ranked by their total. Equal totals: the team with more coins (debts not taken off) "
+                        "ranks first; equal coins share the rank."),
     "copied_guild": _("copies %(card)s"),
     "ev_age_start": _("Age %(age)s begins."),
     "ev_build": _("%(name)s built %(card)s."),
@@ -159,12 +163,6 @@ BOARD_WORDS = {
 
 # A score sheet key whose card the game page names next to a category's points (Olympia B's guild).
 CATEGORY_NOTES = {"guilds": "copied_guild"}
-
-
-def table_categories(config):
-    """Score categories a table's options add to the engine's list (Cities: the black cards'
-    points), in the order the sheet shows them after the others."""
-    return ["black"] if "cities" in (config or {}).get("expansions", ()) else []
 
 
 def error_words():
@@ -273,8 +271,9 @@ def wonder_name(wonder_id, language):
 
 @lru_cache(maxsize=1)
 def wonder_sides():
-    """{wonder id: its sides in order}, wonders in the data files' order."""
-    return {wonder["id"]: tuple(sorted(wonder["sides"])) for wonder in _records()[1]}
+    """{wonder id: its sides in order}, wonders in the data files' order, Cities' (Petra,
+    Byzantium) last: the history's statistics and filters list them all."""
+    return {wonder["id"]: tuple(sorted(wonder["sides"])) for wonder in _records_with_cities()[1]}
 
 
 @lru_cache(maxsize=8)
@@ -323,6 +322,19 @@ def category_label(category, language):
 
 # ---------------------------------------------------------------------------------------------
 # History pages: a finished match's cities, the tie-break's words.
+
+def unranked_sheets(spectator_view):
+    """The cities that score without being ranked, from the spectators' view of a finished
+    game: the 2-player variant's Free City (its sheet, its wonder and side, its name in the
+    active language); none in any other game."""
+    free_city = spectator_view.get("free_city") or {}
+    sheet = free_city.get("score")
+    if not sheet:
+        return []
+    city = spectator_view["players"][free_city["city"]]
+    return [{"city": "free_city", "name": str(BOARD_WORDS["free_city"]), "wonder": city["wonder"],
+             "side": city.get("side"), "sheet": sheet, "note": str(BOARD_WORDS["free_city_unranked"])}]
+
 
 def city_summaries(frame, language):
     """The cities of a replay frame (``engine.reveal``) in words, for the match page without

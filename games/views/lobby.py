@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.services import display_name
 from games import engine, presentation, services
+from games.engine import options as engine_options
 from games.models import Match
 
 from .words import UI, as_text, error_text, language
@@ -44,6 +45,22 @@ def hidden_options(game):
 
 def game_choices():
     return [(game, presentation.get(game).game_name()) for game in playable_games()]
+
+
+class SelectWithNeeds(forms.Select):
+    """A select whose values brought by another option carry ``data-needs-option`` and
+    ``data-needs-value`` (the option, and its value, without which they cannot be chosen)."""
+
+    def __init__(self, *args, needs=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.needs = needs or {}
+
+    def create_option(self, name, value, *args, **kwargs):
+        option = super().create_option(name, value, *args, **kwargs)
+        if value in self.needs:
+            needed, needed_value = self.needs[value]
+            option["attrs"].update({"data-needs-option": f"option_{needed}", "data-needs-value": needed_value})
+        return option
 
 
 class CreateTableForm(forms.Form):
@@ -95,11 +112,16 @@ class CreateTableForm(forms.Form):
                 self.choice_fields.append(name)
             elif option["kind"] == "per_seat":
                 names = []
-                choices = [("", said.get("empty", "—"))] + [(v, value_words.get(v, v)) for v in option["choices"]]
+                # Values another option brings (Cities' wonders) are offered, marked with what
+                # they need: lobby.js hides them while it is off, normalize_config refuses them.
+                values = engine_options.option_choices(game, option["name"])
+                needs = engine_options.brought_choices(game, option["name"])
+                choices = [("", said.get("empty", "—"))] + [(v, value_words.get(v, v)) for v in values]
                 for n in range(high):
                     name = f"option_{option['name']}_{n}"
                     self.fields[name] = forms.ChoiceField(
                         label=said.get("seat_label", "%(seat)s") % {"seat": n + 1}, choices=choices, required=False,
+                        widget=SelectWithNeeds(needs=needs),
                     )
                     names.append(name)
                 self.per_seat_groups.append({"name": option["name"], "label": label, "fields": names})

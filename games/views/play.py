@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from games import engine, presentation, services
+from games.engine import options as engine_options
 from games.history import categories as score_categories
 from games.models import Match, Seat
 
@@ -31,10 +32,10 @@ def game(request, match_id):
             "match": match.pk, "ws_path": f"/ws/games/{match.pk}/", "language": language(),
             # The table page of a rematch: "/0/" stands for its id.
             "table_url": reverse("table", args=[0]),
+            # The engine's categories with those the table's options bring (Cities' black).
             "categories": [{"key": key, "label": str(label), "note": shown.CATEGORY_NOTES.get(key)}
-                           for key, label in score_categories.labelled(match.game)]
-            + [{"key": key, "label": str(shown.category_label(key, language())), "note": None}
-               for key in getattr(shown, "table_categories", lambda config: [])(match.config or match.options)],
+                           for key, label in score_categories.labelled(match.game, engine_options.score_categories(
+                               match.game, match.config or match.options))],
         },
         "catalogue": shown.page_catalogue(language()),
         "board_template": shown.BOARD_TEMPLATE, "board_script": shown.BOARD_SCRIPT,

@@ -480,7 +480,8 @@
       return el("td", { text: String(sheet.rank) });
     }))));
     box.appendChild(el("div", { class: "table-scroll", tabindex: "0", role: "group", "aria-labelledby": "game-scores-title" }, [el("table", { class: "score-sheet" }, [el("thead", {}, [head]), el("tbody", {}, rows)])]));
-    box.appendChild(el("p", { class: "muted", text: t("tie_break") }));
+    var teams = sheets.length && sheets[0].team_total !== undefined;
+    box.appendChild(el("p", { class: "muted", text: t(teams ? "team_tie_break" : "tie_break") }));
   }
 
   function playText(play) {

@@ -122,13 +122,30 @@
     var players = form.querySelector("[name=players]");
     var game = document.getElementById("choose-game-select");
     var chooseGame = document.getElementById("choose-game");
+    /* Is the option (a field name) given that value? A checkbox among several, or a select. */
+    function optionIs(name, value) {
+      var boxes = form.querySelectorAll("input[name='" + name + "']");
+      if (boxes.length) {
+        return Array.prototype.some.call(boxes, function (box) { return box.value === value && box.checked; });
+      }
+      var select = form.querySelector("select[name='" + name + "']");
+      return !!select && select.value === value;
+    }
     function update() {
       var n = parseInt(players.value, 10);
       form.querySelectorAll(".seat-field, .per-seat-field").forEach(function (field) {
         field.hidden = parseInt(field.getAttribute("data-seat"), 10) >= n;
       });
+      /* Values another option brings (Cities' wonders) only while that option is on. */
+      form.querySelectorAll("option[data-needs-option]").forEach(function (option) {
+        var on = optionIs(option.getAttribute("data-needs-option"), option.getAttribute("data-needs-value"));
+        option.hidden = !on;
+        option.disabled = !on;
+        if (!on && option.selected) option.parentNode.value = "";
+      });
     }
     players.addEventListener("change", update);
+    form.addEventListener("change", update);
     if (game && chooseGame) {
       /* Another game has other options: reload the form for it (the button does the same without script). */
       chooseGame.hidden = true;

@@ -92,8 +92,8 @@ def test_the_wonder_choices_are_sorted_by_their_name_in_the_language():
     assert ("giza", "As Pirâmides de Gizé") in choices and len(choices) == len(read_wonders())
 
 
-def test_every_wonder_has_sides_a_and_b():
-    assert set(base.wonder_sides()) == {wonder["id"] for wonder in read_wonders()}
+def test_every_wonder_has_sides_a_and_b_and_cities_brings_petra_and_byzantium_last():
+    assert list(base.wonder_sides()) == [wonder["id"] for wonder in read_wonders()] + ["petra", "byzantium"]
     assert set(base.wonder_sides().values()) == {("A", "B")}
 
 

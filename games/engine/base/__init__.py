@@ -63,6 +63,10 @@ def _info():
         "timeout_bot": "greedy",
         "seat_label_keys": ["wonder", "side"],
         "rating_modes": ["base", "base-2p", "cities", "cities-teams"],
+        # What each mode stands for, besides its player counts (rating_mode decides; the
+        # conformance suite checks that the two agree).
+        "mode_options": {"base": {}, "base-2p": {}, "cities": {"expansions": ["cities"]},
+                         "cities-teams": {"expansions": ["cities"], "teams": True}},
     }
 
 

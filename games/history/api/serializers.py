@@ -2,6 +2,7 @@
 each, no per-row work); these classes describe them for the OpenAPI schema, and the schema tests
 check that every answer matches."""
 from django.core.exceptions import ImproperlyConfigured
+from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
 from games import engine
@@ -56,6 +57,34 @@ class ScoreSheetRowSerializer(CategoryPointsSerializer):
                                      "(Architects).")
     rank = serializers.IntegerField(help_text="1 = best; a tie on points and on the tie-break shares the rank.")
     copied_guild = serializers.CharField(allow_null=True, help_text="Olympia B: the neighbour's guild copied.")
+
+
+# Its component keeps the name ScoreSheetRow: the match detail's rows had it before they had a team.
+@extend_schema_serializer(component_name="ScoreSheetRow")
+class MatchSheetRowSerializer(ScoreSheetRowSerializer):
+    team = serializers.IntegerField(
+        allow_null=True, help_text="A team game (Cities with teams): the seat's team, 0-based (seats 2k and 2k + 1 "
+        "are partners; see `teams`); null without teams. The rank is the team's.")
+
+
+class TeamSerializer(serializers.Serializer):
+    team = serializers.IntegerField(help_text="0-based; the `team` of its seats' score sheet rows.")
+    seats = serializers.ListField(child=serializers.IntegerField(), help_text="The partners, side by side.")
+    total = serializers.IntegerField(help_text="The partners' points added up: the higher team total wins.")
+    coins = serializers.IntegerField(help_text="The partners' coins added up (debts not taken off): the "
+                                     "tie-break of equal team totals; equal coins share the rank.")
+    rank = serializers.IntegerField(help_text="1 = best; every partner has it on the score sheet.")
+
+
+class UnrankedSheetSerializer(CategoryPointsSerializer):
+    city = serializers.CharField(help_text="Which city: free_city (the 2-player variant's Free City).")
+    name = serializers.CharField(help_text="The city in words, in ?lang=.")
+    wonder = serializers.CharField()
+    wonder_name = serializers.CharField(help_text="In ?lang=.")
+    side = serializers.CharField(allow_null=True)
+    total = serializers.IntegerField()
+    coins = serializers.IntegerField(allow_null=True)
+    rank = serializers.IntegerField(allow_null=True, help_text="Always null: the city scores but is not ranked.")
 
 
 class WonderSideSerializer(serializers.Serializer):
@@ -142,7 +171,12 @@ class MatchDetailSerializer(serializers.Serializer):
     rated = serializers.BooleanField(allow_null=True, help_text="Null until the match is over.")
     unrated_reason = serializers.CharField()
     seats = MatchSeatSerializer(many=True)
-    score_sheet = ScoreSheetRowSerializer(many=True, allow_null=True, help_text="Once the match is over.")
+    score_sheet = MatchSheetRowSerializer(many=True, allow_null=True, help_text="Once the match is over.")
+    teams = TeamSerializer(many=True, allow_null=True, help_text="Once a team game is over: each team's "
+                           "seats, total, coins and rank, best first; null in a game without teams.")
+    unranked_sheets = UnrankedSheetSerializer(
+        many=True, help_text="Once the match is over: cities that score without being ranked (the 2-player "
+        "variant's Free City, which no player owns); empty in other games.")
     rating_changes = RatingChangeSerializer(many=True)
     live = serializers.JSONField(
         allow_null=True, help_text="While the match runs: the spectators' view (engine.view(state, None)), nothing more.")

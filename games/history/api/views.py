@@ -30,7 +30,7 @@ from games.history.api.examples import (
 )
 from games.history.queries import (
     leaderboard_rows, log_rows, match_options, names_of, player_payload, player_stats,
-    score_sheet_rows, seat_summaries, wonder_stats,
+    score_sheet_rows, seat_summaries, team_rows, unranked_rows, wonder_stats,
 )
 
 
@@ -124,6 +124,8 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
                 for seat, label in zip(seats, labels)
             ],
             "score_sheet": None,
+            "teams": None,
+            "unranked_sheets": [],
             "rating_changes": [],
             "live": None,
             "log": None,
@@ -133,6 +135,8 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             data["live"] = engine.view(match.state, None)
         if finished and (match.score_sheet or match.state):
             data["score_sheet"] = score_sheet_rows(match)
+            data["teams"] = team_rows(match.score_sheet or engine.scores(match.state))
+            data["unranked_sheets"] = unranked_rows(match, lang)
             data["rating_changes"] = [
                 {"username": row.pop("user__username"), **row}
                 for row in RatingChange.objects.filter(match=match).order_by("rank", "user_id").values(

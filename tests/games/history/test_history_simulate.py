@@ -46,3 +46,30 @@ def test_the_timeline_starts_at_the_deal_and_ends_at_the_final_state():
     hands = hands_by_turn(frames)
     assert [(h["age"], h["turn"]) for h in hands] == [(a, t) for a in (1, 2, 3) for t in range(1, 7)]
     assert all(len(hand) == 8 - h["turn"] for h in hands for hand in h["hands"])
+
+
+@pytest.mark.parametrize("mode, counts", [
+    ("cities", set(range(3, 9))), ("cities-teams", {4, 6, 8}), ("base-2p", {2}), ("base", set(range(3, 8)))])
+def test_a_simulated_mode_plays_only_its_own_player_counts(mode, counts):
+    from games.history.simulate import weighted_player_counts
+
+    assert set(weighted_player_counts("base", mode)) == counts
+
+
+@pytest.mark.parametrize("mode, cities, teams", [("cities", True, False), ("cities-teams", True, True),
+                                                  ("base-2p", False, False)])
+def test_simulate_matches_plays_the_matches_of_one_mode(capsys, mode, cities, teams):
+    call_command("simulate_matches", "--players", "10", "--matches", "3", "--seed", "4", "--mode", mode)
+    assert "3 matches between 10 players" in capsys.readouterr().out
+    assert set(MatchRecord.objects.values_list("mode", flat=True)) == {mode}
+    for match in Match.objects.all():
+        assert ("cities" in (match.config.get("expansions") or [])) == cities
+        assert bool(match.config.get("teams")) == teams
+        assert engine.is_over(match.state)
+
+
+def test_the_help_of_simulate_matches_names_the_modes(capsys):
+    from games.history.management.commands.simulate_matches import Command
+
+    text = Command().create_parser("manage.py", "simulate_matches").format_help()
+    assert "--mode" in text and "cities-teams" in text and "base-2p" in text

@@ -98,14 +98,18 @@ def _pick(visits, totals, done):
 
 def rollout(state, rng, policy):
     """Play `state` to the end with `policy` for every seat; the final score sheets."""
-    while not engine.is_over(state):
-        for seat in engine.to_act(state):
-            legal = engine.legal_actions(state, seat)
-            action = legal[0] if len(legal) == 1 else policy.choose(engine.view(state, seat), legal, rng)
-            state, _events = engine.apply(state, seat, action)
-            if engine.is_over(state):
+    game = registry.of_state(state)  # the game's own functions: no dispatch per call
+    is_over, to_act, legal_actions, view, apply = (
+        game.is_over, game.to_act, game.legal_actions, game.view, game.apply)
+    choose = policy.choose
+    while not is_over(state):
+        for seat in to_act(state):
+            legal = legal_actions(state, seat)
+            action = legal[0] if len(legal) == 1 else choose(view(state, seat), legal, rng)
+            state, _events = apply(state, seat, action)
+            if is_over(state):
                 break
-    return engine.scores(state)
+    return game.scores(state)
 
 
 def outcome_value(sheets, seat):

@@ -1,27 +1,33 @@
 """The search bot ("hard"): determinized Monte Carlo search over the engine contract.
 
 It is given what every bot is given (its seat's view, its legal actions, an rng) and a budget
-(seconds and/or iterations). It never sees the real state. Each iteration:
+(seconds and/or iterations). It never sees the real state. It searches in rounds; a round:
 
 1. draws a complete state consistent with the view (``engine.sample_state``): the cards the seat
-   cannot see are dealt again, at random, every time (determinization);
-2. picks one of its candidate actions by UCB1 over the results so far (a bandit at the root);
-3. applies it, then lets every seat, itself included, play on with the rollout policy (the
-   ``greedy`` bot by default) until the game ends;
-4. scores the end for its seat (``outcome_value``: a win, its rank, its margin).
+   cannot see are dealt again, at random, every round (determinization);
+2. applies each candidate still in the race to that same state, and lets every seat, itself
+   included, play on with the rollout policy (the ``greedy`` bot by default) until the game
+   ends, every candidate's rollout with the same random numbers (common random numbers: the
+   candidates are compared on the same deals and the same tie-breaks, so far fewer rollouts
+   tell them apart);
+3. scores each end for its seat (``outcome_value``: a win, its rank, its margin).
 
-When the budget is spent the candidate with the best mean wins (ties: more visits).
+Sequential halving: the budget is split into as many phases as halvings leave one candidate
+(3 for 8); at the end of a phase the better half (by mean value, ties to the heuristic's
+favourite) stays in the race, so the rollouts go to the moves that could be best. Every phase
+plays at least one round.
 
 Simultaneous turns: the choices other seats have already made this turn are not in the view, so
 ``sample_state`` draws them; the seats still to choose choose in the rollout. The decision never
 depends on what another seat chose this turn.
 
-Candidates: the game's ``action_value(view, action)`` (its heuristic, through the registry) ranks
-the legal actions; actions that
-differ only in a nested choice (base game: how to pay for the same card) count as one candidate,
-the policy's favourite of them, and the best ``MAX_CANDIDATES`` are searched.
+Candidates: the game's values (``action_values``/``action_value``, its heuristic, through the
+registry) rank the legal actions; actions that differ only in a nested choice (base game: how to
+pay for the same card) count as one candidate, the policy's favourite of them, and the best
+``MAX_CANDIDATES`` are searched.
 """
 import math
+import random
 import time
 
 from games import engine
@@ -29,13 +35,13 @@ from games.engine import registry
 
 DEFAULT_SECONDS = 1.0
 MAX_CANDIDATES = 8
-EXPLORATION = 0.6
 ROLLOUT_POLICY = "greedy"
 
 
 def choose(view, legal_actions, rng, *, seconds=None, iterations=None, rollout_policy=ROLLOUT_POLICY):
-    """One of `legal_actions` for the view's seat. Stops after `iterations` iterations, or after
-    `seconds` (DEFAULT_SECONDS when neither is given), whichever comes first."""
+    """One of `legal_actions` for the view's seat. Stops after about `iterations` rollouts, or
+    after `seconds` (DEFAULT_SECONDS when neither is given), whichever comes first (a round in
+    progress is finished)."""
     if len(legal_actions) == 1:
         return legal_actions[0]
     from games import bots
@@ -48,26 +54,41 @@ def choose(view, legal_actions, rng, *, seconds=None, iterations=None, rollout_p
     if seconds is None and iterations is None:
         seconds = DEFAULT_SECONDS
     deadline = time.perf_counter() + seconds if seconds is not None else None
-    visits = [0] * len(candidates)
     totals = [0.0] * len(candidates)
+    rounds = [0] * len(candidates)
+    alive = list(range(len(candidates)))
+    phases = math.ceil(math.log2(len(candidates)))
     done = 0
-    while (iterations is None or done < iterations) and (deadline is None or time.perf_counter() < deadline):
-        k = _pick(visits, totals, done)
-        state = engine.sample_state(view, seat, rng)
-        state, _events = engine.apply(state, seat, candidates[k])
-        sheets = rollout(state, rng, policy)
-        visits[k] += 1
-        totals[k] += outcome_value(sheets, seat)
-        done += 1
-    best = max(range(len(candidates)),
-               key=lambda i: ((totals[i] / visits[i]) if visits[i] else -1.0, visits[i]))
-    return candidates[best]
+    for phase in range(phases):
+        left = phases - phase
+        phase_end = None if deadline is None else time.perf_counter() + (deadline - time.perf_counter()) / left
+        phase_rollouts = None if iterations is None else max(len(alive), (iterations - done) // left)
+        played = 0
+        while True:
+            state = engine.sample_state(view, seat, rng)
+            seed = rng.getrandbits(64)
+            for k in alive:
+                after, _events = engine.apply(state, seat, candidates[k])
+                totals[k] += outcome_value(rollout(after, random.Random(seed), policy), seat)
+                rounds[k] += 1
+            played += len(alive)
+            if phase_rollouts is not None and played + len(alive) > phase_rollouts:
+                break
+            if phase_end is not None and time.perf_counter() >= phase_end:
+                break
+        done += played
+        ranked = sorted(alive, key=lambda k: (-totals[k] / rounds[k], k))
+        alive = ranked[:max(1, (len(alive) + 1) // 2)]
+    return candidates[alive[0]]
 
 
 def candidate_actions(view, legal_actions):
     """The legal actions worth searching, best first by the game's heuristic."""
-    value = registry.get(view["game"]).action_value
-    ranked = sorted(legal_actions, key=lambda a: -value(view, a))
+    from games.bots.greedy_bot import values_of
+
+    values = values_of(view, legal_actions)
+    order = sorted(range(len(legal_actions)), key=lambda i: -values[i])
+    ranked = [legal_actions[i] for i in order]
     seen, out = set(), []
     for action in ranked:
         family = _family(action)
@@ -87,25 +108,20 @@ def _family(action):
     return repr(sorted((k, v) for k, v in action.items() if not isinstance(v, dict)))
 
 
-def _pick(visits, totals, done):
-    for k, n in enumerate(visits):
-        if n == 0:
-            return k
-    log_done = math.log(done)
-    return max(range(len(visits)),
-               key=lambda k: totals[k] / visits[k] + EXPLORATION * math.sqrt(log_done / visits[k]))
-
-
 def rollout(state, rng, policy):
     """Play `state` to the end with `policy` for every seat; the final score sheets."""
-    while not engine.is_over(state):
-        for seat in engine.to_act(state):
-            legal = engine.legal_actions(state, seat)
-            action = legal[0] if len(legal) == 1 else policy.choose(engine.view(state, seat), legal, rng)
-            state, _events = engine.apply(state, seat, action)
-            if engine.is_over(state):
+    game = registry.of_state(state)  # the game's own functions: no dispatch per call
+    is_over, to_act, legal_actions, view, apply = (
+        game.is_over, game.to_act, game.legal_actions, game.view, game.apply)
+    choose = policy.choose
+    while not is_over(state):
+        for seat in to_act(state):
+            legal = legal_actions(state, seat)
+            action = legal[0] if len(legal) == 1 else choose(view(state, seat), legal, rng)
+            state, _events = apply(state, seat, action)
+            if is_over(state):
                 break
-    return engine.scores(state)
+    return game.scores(state)
 
 
 def outcome_value(sheets, seat):

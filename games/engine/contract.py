@@ -50,6 +50,9 @@ Optional (the score-sheet calculator; ``engine.table_games()`` lists the games t
     table_players() -> (fewest, most)          # the seats such a table may have
 """
 
+# Optional function: action_values(view, actions) -> [float], equal to
+# [action_value(view, a) for a in actions] but quicker (the bots' rollouts ask it every decision);
+# the bots use it when the game has it (``games.bots.greedy_bot.values_of``).
 # Optional INFO key: "option_score_categories", {category: {"option", "value"}}: categories
 # only the sheets of a config with that option value carry (after the declared ones; the total
 # is then the sum of both), e.g. the base game's "black" with expansions ["cities"].

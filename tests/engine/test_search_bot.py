@@ -108,3 +108,54 @@ def test_the_outcome_counts_a_win_first_then_rank_then_margin():
 def test_with_one_candidate_it_answers_at_once():
     legal = [{"type": "pass"}]
     assert search_bot.choose({"seat": 0}, legal, random.Random(1), seconds=100) == legal[0]
+
+
+def test_each_round_rolls_every_candidate_out_from_the_same_deal_with_the_same_random_numbers(monkeypatch):
+    real = a_state_after({"game": "base", "players": 3, "sides": "A"}, seed=4, decisions=9)
+    seat = engine.to_act(real)[0]
+    rounds = []
+    real_sample, real_rollout = engine.sample_state, search_bot.rollout
+
+    def sample(view, seat, rng):
+        rounds.append({"rollouts": []})
+        rounds[-1]["deal"] = real_sample(view, seat, rng)
+        return rounds[-1]["deal"]
+
+    def rollout(state, rng, policy):
+        rounds[-1]["rollouts"].append((state["players"][1]["hand"], rng.getstate()))
+        return real_rollout(state, rng, policy)
+
+    monkeypatch.setattr(engine, "sample_state", sample)
+    monkeypatch.setattr(search_bot, "rollout", rollout)
+    legal = engine.legal_actions(real, seat)
+    candidates = search_bot.candidate_actions(engine.view(real, seat), legal)
+    search_bot.choose(engine.view(real, seat), legal, random.Random(2), iterations=40)
+    assert len(rounds) > 1
+    for one in rounds:
+        assert len({repr(hand) for hand, _ in one["rollouts"]}) == 1  # the other seats' hands of that deal
+        assert len({repr(rng_state) for _, rng_state in one["rollouts"]}) == 1
+    assert len(rounds[0]["rollouts"]) == len(candidates)
+
+
+def test_the_candidates_are_halved_until_one_is_left_within_the_iteration_budget(monkeypatch):
+    real = a_state_after({"game": "base", "players": 3, "sides": "A"}, seed=4, decisions=9)
+    seat = engine.to_act(real)[0]
+    per_round = []
+    real_sample = engine.sample_state
+
+    def sample(view, seat, rng):
+        per_round.append(0)
+        return real_sample(view, seat, rng)
+
+    def rollout(state, rng, policy):
+        per_round[-1] += 1
+        return [{"seat": s, "rank": 1 + s, "total": 10 - s} for s in range(3)]
+
+    monkeypatch.setattr(engine, "sample_state", sample)
+    monkeypatch.setattr(search_bot, "rollout", rollout)
+    legal = engine.legal_actions(real, seat)
+    k = len(search_bot.candidate_actions(engine.view(real, seat), legal))
+    assert k == search_bot.MAX_CANDIDATES  # 8 candidates: 8, then 4, then 2
+    search_bot.choose(engine.view(real, seat), legal, random.Random(2), iterations=96)
+    assert sorted(set(per_round), reverse=True) == [8, 4, 2]
+    assert sum(per_round) <= 96

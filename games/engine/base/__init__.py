@@ -25,7 +25,7 @@ from . import two_players_sample as _two_sample
 from . import two_players_view as _two_view
 from . import view as _base_view
 from ..errors import ConfigError  # noqa: F401  (re-exported for the game's callers)
-from .heuristics import action_value
+from .heuristics import action_value, action_values
 from .replay import action_log, replay as _replay
 from .rules import blocked_builds, is_over
 from .scoring import BASE_CATEGORIES
@@ -149,6 +149,7 @@ class _Game:
     hidden_ids = staticmethod(hidden_ids)
     sample_state = staticmethod(sample_state)
     action_value = staticmethod(action_value)
+    action_values = staticmethod(action_values)
 
     @staticmethod
     def score_table(table):

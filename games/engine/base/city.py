@@ -12,6 +12,7 @@ ids that make a card free (chains), colour counts and powers.
 """
 
 from . import catalogue as _cat
+from . import trading
 from ..seating import left_of, right_of
 
 COLOR_INDEX = {c: i for i, c in enumerate(_cat.COLORS)}
@@ -20,12 +21,13 @@ _PROFILES = {}
 _MAX_PROFILES = 200_000
 _BY_ID = {}
 _MAX_BY_ID = 20_000
+_CONTEXTS = {}  # ids of (buyer, left, right) profiles -> (those profiles, their trade context)
 
 
 def clear_caches():
     _PROFILES.clear()
     _BY_ID.clear()
-    from . import trading
+    _CONTEXTS.clear()
     trading.clear_caches()
 
 
@@ -49,15 +51,12 @@ def profile(player):
     the identity entry is trusted only while the dict still holds the same `built` and `stages`
     lists with the same lengths and the same side.
     """
-    hit = _BY_ID.get(id(player))
-    if hit is not None:
-        p, built, nbuilt, stages, nstages, side, prof = hit
-        if (p is player and built is player["built"] and len(built) == nbuilt
-                and stages is player["stages"] and len(stages) == nstages
-                and side == player["side"]):
-            return prof
     built = player["built"]
     stages = player["stages"]
+    hit = _BY_ID.get(id(player))
+    if (hit is not None and hit[0] is player and hit[1] is built and hit[2] == len(built)
+            and hit[3] is stages and hit[4] == len(stages) and hit[5] == player["side"]):
+        return hit[6]
     key = (player["wonder"], player["side"], len(stages), tuple(built))
     prof = _PROFILES.get(key)
     if prof is None:
@@ -247,6 +246,21 @@ def _build_full(key):
     p.stages = stages
     p.trade_max = _max_units(p.trade_fixed, p.trade_choices)
     return p
+
+
+def trade_context(prof, left, right):
+    """The trading context (``trading.context``) of a city whose neighbours have the profiles
+    `left` and `right`, remembered by the identity of the three profiles."""
+    key = (id(prof), id(left), id(right))
+    hit = _CONTEXTS.get(key)
+    if hit is not None and hit[0] is prof and hit[1] is left and hit[2] is right:
+        return hit[3]
+    ctx = trading.context(prof.own_sig, left.trade_sig, right.trade_sig, prof.prices,
+                          left.trade_max, right.trade_max)
+    if len(_CONTEXTS) >= _MAX_BY_ID:
+        _CONTEXTS.clear()
+    _CONTEXTS[key] = (prof, left, right, ctx)
+    return ctx
 
 
 def chain_free(prof, card):

@@ -20,6 +20,10 @@ as debt, so the greedy bot (and the timeout bot) pays all it can. Black cards' e
 loss is worth a little per opponent, a diplomacy token about a point, masks like a green symbol
 later on, docks, warehouse and black market like production, the Architect Cabinet like a
 cheaper wonder.
+
+``action_values(view, actions)`` is ``[action_value(view, a) for a in actions]``, computed once
+per card and city: a hand's actions repeat the same card with several payments, and the value of
+an effect does not depend on how it is paid (the bots' rollouts call it for every decision).
 """
 
 from . import catalogue
@@ -27,6 +31,7 @@ from .scoring import science_points
 
 VICTORY = {1: 1, 2: 3, 3: 5}
 RESOURCE_VALUE = {1: 1.6, 2: 1.0, 3: 0.1}
+ZERO_PAY = {"left": 0, "right": 0}
 
 
 def _cities(view, action):
@@ -68,7 +73,21 @@ def _count(counts, scope, me, left, right):
     return total
 
 
+_PRODUCTION = {}
+
+
 def _production(city):
+    """The resources a city makes (remembered by wonder and built cards: cities repeat)."""
+    key = (city["wonder"], tuple(city["built"]))
+    have = _PRODUCTION.get(key)
+    if have is None:
+        if len(_PRODUCTION) >= 50_000:
+            _PRODUCTION.clear()
+        have = _PRODUCTION[key] = frozenset(_compute_production(city))
+    return have
+
+
+def _compute_production(city):
     cat = catalogue.get()
     have = set()
     wonder = cat.wonders[city["wonder"]]
@@ -140,13 +159,64 @@ def _cities_value(view, fx, age):
 
 
 def action_value(view, action):
+    return _action_value(view, action, None)
+
+
+def action_values(view, actions):
+    """The value of each of `actions`, equal to ``action_value``'s, sharing the effects' values:
+    a seat's own build or wonder stage is worth (what it brings) - (coins it costs) / 3, and what
+    it brings is computed once per card."""
+    memo = {}
+    out = []
+    for action in actions:
+        kind = action["type"]
+        if (kind == "build" or kind == "wonder") and "city" not in action:
+            key = (action["card"], action.get("free")) if kind == "build" else action["stage"]
+            unpaid = memo.get(key)
+            if unpaid is None:
+                unpaid = memo[key] = _unpaid_value(view, action, memo)
+            pay = action.get("pay") or ZERO_PAY
+            out.append(unpaid[0] - (pay["left"] + pay["right"] + unpaid[1]) / 3.0)
+        else:
+            out.append(_action_value(view, action, memo))
+    return out
+
+
+def _unpaid_value(view, action, memo):
+    """(value before paying, coins paid to the bank) of a seat's own build or wonder stage."""
+    players = view["players"]
+    me = players[view["seat"]]
+    left, right = players[me["left"]], players[me["right"]]
+    cat = catalogue.get()
+    if action["type"] == "build":
+        card = cat.cards[action["card"]]
+        value = _memo_fx_value(view, card.fx, me, left, right, memo)
+        if action.get("free") == "olympia":
+            value -= 1.0
+        return value, 0 if action.get("free") else card.coins
+    stage = cat.wonders[me["wonder"]].sides[me["side"]][action["stage"] - 1]
+    return _memo_fx_value(view, stage.fx, me, left, right, memo) + 0.4, stage.coins
+
+
+def _action_value(view, action, memo):
     if action["type"] == "side":
         return 1.0 if action["side"] == "A" else 0.9
     me, left, right = _cities(view, action)
-    return _value(view, action, me, left, right) + _paid_to_seat(view, action, me) / 3.0
+    return _value(view, action, me, left, right, memo) + _paid_to_seat(view, action, me) / 3.0
 
 
-def _value(view, action, me, left, right):
+def _memo_fx_value(view, fx, me, left, right, memo):
+    """``_fx_value``, remembered in `memo` (one view) by effect and city."""
+    if memo is None:
+        return _fx_value(view, fx, me, left, right)
+    key = (id(fx), id(me))
+    value = memo.get(key)
+    if value is None:
+        value = memo[key] = _fx_value(view, fx, me, left, right)
+    return value
+
+
+def _value(view, action, me, left, right, memo=None):
     cat = catalogue.get()
     kind = action["type"]
     if kind == "pass":
@@ -162,11 +232,11 @@ def _value(view, action, me, left, right):
         card = cat.cards[action["card"]]
         if kind == "build" and not action.get("free"):
             spent += card.coins
-        value = _fx_value(view, card.fx, me, left, right)
+        value = _memo_fx_value(view, card.fx, me, left, right, memo)
         if action.get("free") == "olympia":
             value -= 1.0  # keep the power for a dearer card when cheap
         return value - spent / 3.0
     # wonder stage
     wonder = cat.wonders[me["wonder"]]
     stage = wonder.sides[me["side"]][action["stage"] - 1]
-    return _fx_value(view, stage.fx, me, left, right) + 0.4 - (spent + stage.coins) / 3.0
+    return _memo_fx_value(view, stage.fx, me, left, right, memo) + 0.4 - (spent + stage.coins) / 3.0

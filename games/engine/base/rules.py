@@ -54,7 +54,7 @@ from . import catalogue as _cat
 from . import cities_rules as _cities
 from . import trading
 from .cities_setup import is_cities, turns_per_age
-from .city import chain_free, count, profile
+from .city import chain_free, count, profile, trade_context
 from ..errors import IllegalAction
 from ..seating import direction_of_age, left_of, pass_hands, right_of
 from .state import FREE_CITY, SIDES, is_two_players, start_age
@@ -130,9 +130,7 @@ def _trade_context(state, seat):
     prof = profile(players[seat])
     lprof = profile(players[left_of(seat, n)])
     rprof = profile(players[right_of(seat, n)])
-    ctx = trading.context(prof.own_sig, lprof.trade_sig, rprof.trade_sig, prof.prices,
-                          lprof.trade_max, rprof.trade_max)
-    return prof, ctx
+    return prof, trade_context(prof, lprof, rprof)
 
 
 def _payment_options(state, seat):

@@ -51,3 +51,12 @@ def empty_caches():
     for alias in ("default", "shared"):
         if isinstance(caches[alias], LocMemCache):
             caches[alias].clear()
+
+
+@pytest.fixture(autouse=True)
+def consumers_share_one_database_thread(settings):
+    """In-process consumer tests run the game sockets' database calls in the one shared thread:
+    pytest-django's test connections stay open in the threads that used them, so a pool of threads
+    would hold every pooled PostgreSQL connection. The real stack (tests/integration/live_stack.py,
+    a real daphne) keeps the production default, DB_CALLS_SHARE_A_THREAD off on PostgreSQL."""
+    settings.DB_CALLS_SHARE_A_THREAD = True

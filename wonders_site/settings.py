@@ -145,12 +145,10 @@ REDIS_URL = env_url("REDIS_URL", ("redis", "rediss"))
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            # Pub/sub by default: a message published once reaches every daphne subscribed to its
-            # group, pushed, where the list-based layer took several round trips per message and
-            # one message at a time per process (measured: bench_live, docs/releasing.md).
-            # Nothing is stored: a socket that was away resyncs from its snapshot anyway.
+            # CHANNEL_LAYER=pubsub: channels_redis' pub/sub layer, measured much faster in delivery
+            # (docs/releasing.md) but not yet the default: its idle-socket test fails (issue 14 #5).
             "BACKEND": {"pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
-                        "lists": "channels_redis.core.RedisChannelLayer"}[env_choice("CHANNEL_LAYER", ("pubsub", "lists"), "pubsub")],
+                        "lists": "channels_redis.core.RedisChannelLayer"}[env_choice("CHANNEL_LAYER", ("pubsub", "lists"), "lists")],
             # redis-py 8 times socket reads out after 5 s by default, as long as the layer's own
             # blocking read: every idle socket died with 1011. Reads may wait longer than that read.
             "CONFIG": {"hosts": [{"address": REDIS_URL,

@@ -58,7 +58,7 @@ def test_no_message_shows_a_hidden_card(game):
     for seat, client in ((0, game.player), (None, game.watcher)):
         for raw, message in zip(client.raw, client.messages):
             checked += assert_no_leak(raw, message, seat, states, seed)
-    assert checked > 2 * len(game.checked["log"]) * 0.9
+    assert checked >= 2 * len({r["version"] for r in game.checked["log"]}) * 0.9  # an update per version to each socket
 
 
 def test_the_player_sees_its_partner_s_hand_as_it_is_and_the_spectator_sees_no_hand(game):

@@ -91,7 +91,7 @@ def test_no_message_to_the_player_or_the_spectator_shows_a_hidden_card_the_decks
         assert len(client.raw) == len(client.messages)
         for raw, message in zip(client.raw, client.messages):
             checked += assert_no_leak(raw, message, seat, states, seed)
-    assert checked > 2 * 18 * PLAYERS
+    assert checked >= 2 * 18  # at least an update per turn to each socket (bots of a step share one)
 
 
 def test_the_leak_check_would_catch_the_player_s_hand_sent_to_the_spectator(game):

@@ -19,7 +19,8 @@ by the config, the state or the view (``registry.py``)::
     sample_state(view, seat, rng) -> state
     blocked_builds(state, seat)                  # base game: why a hand card can't be built
     table_games() -> [game id]                   score_table(game id, table) -> [sheet]  # the calculator
-    table_players(game id) -> (fewest, most)     # seats of a table it scores
+    table_modes(game id) -> {mode: [seats]}      # the tables it scores
+    table_players(game id) -> (fewest, most)     # seats of a table it scores, any mode
 """
 
 from . import registry
@@ -29,7 +30,7 @@ from .registry import games
 __all__ = [
     "games", "info", "normalize_config", "rating_mode", "new_game", "to_act", "legal_actions",
     "apply", "view", "is_over", "scores", "action_log", "replay", "seat_labels", "hints", "reveal",
-    "hidden_ids", "sample_state", "blocked_builds", "score_table", "table_games", "table_players", "IllegalAction", "ConfigError",
+    "hidden_ids", "sample_state", "blocked_builds", "score_table", "table_games", "table_modes", "table_players", "IllegalAction", "ConfigError",
     "TableError",
 ]
 
@@ -119,9 +120,15 @@ def table_games():
     return [game_id for game_id in games() if callable(getattr(registry.get(game_id), "score_table", None))]
 
 
+def table_modes(game_id):
+    """{rating mode: [seat counts]} of the tables `game_id` scores (the calculator's choices)."""
+    return registry.get(game_id).table_modes()
+
+
 def table_players(game_id):
-    """(fewest, most) seats of a table that `game_id` scores (the calculator's player counts)."""
-    return registry.get(game_id).table_players()
+    """(fewest, most) seats of a table that `game_id` scores, over all its modes."""
+    counts = [n for seats in table_modes(game_id).values() for n in seats]
+    return min(counts), max(counts)
 
 
 def score_table(game_id, table):

@@ -47,7 +47,8 @@ Functions (``cfg`` is a normalised config, ``state`` a plain JSON dict)::
 Optional (the score-sheet calculator; ``engine.table_games()`` lists the games that have them)::
 
     score_table(table) -> [sheet]              # a physical table described seat by seat; TableError
-    table_players() -> (fewest, most)          # the seats such a table may have
+    table_modes() -> {mode: [seat counts]}     # the tables it scores: a rating mode each (the
+                                               # table names it: {"mode", "seats"}), the seats it has
 """
 
 # Optional function: action_values(view, actions) -> [float], equal to

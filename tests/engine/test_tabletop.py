@@ -134,4 +134,4 @@ def test_the_engine_scores_a_table_through_the_game_named():
 def test_a_table_error_reads_as_its_problems_messages_not_a_list():
     with pytest.raises(engine.TableError) as caught:
         engine.score_table("base", {"seats": []})
-    assert str(caught.value) == "A table has 3 to 7 seats, not 0."
+    assert str(caught.value) == "A base table has 3 to 7 seats, not 0."

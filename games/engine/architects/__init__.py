@@ -80,9 +80,9 @@ class _Game:
         return score_table(table)
 
     @staticmethod
-    def table_players():
+    def table_modes():
         from .tabletop import MAX_SEATS, MIN_SEATS
-        return MIN_SEATS, MAX_SEATS
+        return {"architects": list(range(MIN_SEATS, MAX_SEATS + 1))}
 
     @property
     def INFO(self):

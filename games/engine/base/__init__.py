@@ -157,9 +157,9 @@ class _Game:
         return score_table(table)
 
     @staticmethod
-    def table_players():
-        from .tabletop import MAX_SEATS, MIN_SEATS
-        return MIN_SEATS, MAX_SEATS
+    def table_modes():
+        from .tabletop import table_modes
+        return table_modes()
 
     @property
     def INFO(self):

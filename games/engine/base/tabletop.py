@@ -4,9 +4,18 @@ Reached through ``games.engine.score_table("base", table)`` (the game object's `
 
 A table is described seat by seat, clockwise (each seat's left neighbour is the next seat)::
 
-    {"seats": [{"name": "Ann" (optional), "wonder": id or name, "side": "A" | "B",
+    {"mode": "base" (default) | "base-2p" | "cities" | "cities-teams",
+     "seats": [{"name": "Ann" (optional), "wonder": id or name, "side": "A" | "B",
                 "stages": number of stages built, "cards": [card ids or names, any language],
-                "coins": coins at the end, "military": [conflict tokens: 1, 3, 5 or -1]}, ...]}
+                "coins": coins at the end, "military": [conflict tokens: 1, 3, 5 or -1],
+                "debt": -1 debt tokens taken (Cities only)}, ...]}
+
+The mode is one of the game's rating modes (``table_modes``): the plain game at 3-7 seats; the
+2-player variant, three cities of which the third is the Free City (scored like any city, never
+ranked: its row has ``free_city`` and no rank); Cities at 3-8 seats (black cards, Petra and
+Byzantium, debts taken off the treasury, masks inside science, a ``black`` category); Cities with
+teams at 4, 6 or 8 seats (seats 2k and 2k + 1 are partners: each row gets ``team``, ``team_total``
+and ``team_coins``, and the rank of its team). The Cities-only checks are in ``cities_tabletop``.
 
 ``score_table(data)`` checks that such a table could exist, then builds the engine's cities and
 returns ``engine.scores`` for them: every category, total, coins, rank, with the science
@@ -14,7 +23,8 @@ wildcards (Babylon, the Scientists Guild) and Olympia B's copied guild placed wh
 the most. A table that could not exist raises ``TableError`` with one problem per fault, each
 with a code, the seat and field, the value and a message.
 
-What makes a table impossible: an unknown wonder or card, a wonder at two seats, a side other
+What makes a table impossible: a seat count the mode does not seat, an unknown wonder or card, a
+Cities card, wonder or debt at a table without Cities, a wonder at two seats, a side other
 than A or B, more stages than the side has, the same structure twice in one city (two "Loom"
 cards, say), more copies of a card on the table than the deck has at that player count (a guild
 exists once), a card that is not in the deck at that player count, more cards and stages than
@@ -27,10 +37,12 @@ from ..errors import TableError
 from ..tables import fold, problem as _problem, quoted, whole_number as _int
 from . import SCORE_CATEGORIES
 from . import catalogue as _cat
+from . import cities_tabletop as _cities
+from . import two_players as _two
 from .scoring import scores
 
 MIN_SEATS = 3
-MAX_SEATS = 7
+MAX_SEATS = 8
 MAX_COINS = 999
 MAX_STAGES = 4
 MAX_CARDS = 30
@@ -40,14 +52,16 @@ VICTORY_TOKENS = (1, 3, 5)
 
 @lru_cache(maxsize=1)
 def _index():
+    """Names (folded) -> structure keys, keys -> cards, names -> wonder ids; every expansion's."""
     cat = _cat.get()
+    cards = [*cat.card_list, *(card for card in cat.cards.values() if card.expansion != "base")]
     card_names = {}
-    for card in cat.card_list:
+    for card in cards:
         keys = {card.id, *card.names.values()}
         for name in keys:
             card_names.setdefault(fold(name), set()).add(card.key)
     by_key = {}
-    for card in cat.card_list:
+    for card in cards:
         by_key.setdefault(card.key, []).append(card)
     wonder_names = {}
     for wonder in cat.wonders.values():
@@ -57,28 +71,44 @@ def _index():
 
 
 def copies_at(cards, players):
-    """Copies of a structure (all its ids) in the deck at a player count; a guild has one."""
+    """Copies of a structure (all its ids) in the deck at a player count (the base cards of the
+    7-player deck at 8); a guild, like every Cities card, has one."""
     total = 0
     for card in cards:
-        if card.color == "purple":
+        if card.color == "purple" or card.expansion != "base":
             total += 1
         else:
-            total += sum(1 for threshold in card.copies if threshold <= players)
+            total += sum(1 for threshold in card.copies if threshold <= min(players, 7))
     return total
+
+
+def table_modes():
+    """{mode: [seat counts]}: the tables the calculator scores (each a rating mode of the game)."""
+    return {mode: list(facts.seats) for mode, facts in _cities.MODES.items()}
 
 
 def parse_table(data):
     """Check a table; returns (engine players, card ids per seat) or raises TableError."""
+    players, built_ids, _mode = _parse(data)
+    return players, built_ids
+
+
+def _parse(data):
     cat = _cat.get()
     card_names, by_key, wonder_names = _index()
     problems = []
     if not isinstance(data, dict) or not isinstance(data.get("seats"), list):
         raise TableError([_problem("bad_table", "Send an object with a list of seats.", field="seats")])
+    mode = _cities.MODES.get(data.get("mode", "base")) if isinstance(data.get("mode", "base"), str) else None
+    if mode is None:
+        raise TableError([_problem("bad_mode", f"The mode is one of {', '.join(_cities.MODES)}.", field="mode",
+                                   value=data.get("mode"), allowed=list(_cities.MODES))])
     seats = data["seats"]
     n = len(seats)
-    if not MIN_SEATS <= n <= MAX_SEATS:
+    if n not in mode.seats:
         raise TableError([_problem(
-            "bad_player_count", f"A table has {MIN_SEATS} to {MAX_SEATS} seats, not {n}.", field="seats", value=n,
+            "bad_player_count", f"A {mode.id} table has {mode.seats_in_words} seats, not {n}.", field="seats",
+            value=n, allowed=list(mode.seats),
         )])
     players, built_ids, keys_on_table = [], [], Counter()
     wonders_seen = {}
@@ -103,6 +133,8 @@ def parse_table(data):
                 problems.append(_problem("duplicate_wonder", f"{wonder} is already at seat {wonders_seen[wonder]}.",
                                          s, "wonder", raw_wonder, other_seat=wonders_seen[wonder]))
             wonders_seen.setdefault(wonder, s)
+            if cat.wonders[wonder].expansion != "base" and not mode.cities:
+                problems.append(_cities.needs_cities(s, "wonder", raw_wonder))
         side = seat.get("side", "A")
         if side not in ("A", "B"):
             problems.append(_problem("bad_side", "The side is A or B.", s, "side", side))
@@ -157,6 +189,9 @@ def parse_table(data):
                                          candidates=sorted(c.id for k in found for c in by_key[k])))
                 continue
             key = next(iter(found))
+            if by_key[key][0].expansion != "base" and not mode.cities:
+                problems.append(_cities.needs_cities(s, "cards", raw, card=by_key[key][0].id))
+                continue
             if key in keys:
                 problems.append(_problem("duplicate_structure",
                                          f"A city never builds the same structure twice ({by_key[key][0].id}).",
@@ -173,14 +208,17 @@ def parse_table(data):
             stage_fx = [st.fx for st in cat.wonders[wonder].sides[side][:stages]]
             extra = sum(1 for fx in stage_fx if fx.play_seventh_card) * 3
             extra += sum(1 for fx in stage_fx if fx.build_from_discard)
-            if len(ids) + stages > TURNS + extra:
+            turns = mode.turns(n)
+            if len(ids) + stages > turns + extra:
                 problems.append(_problem(
                     "too_many_structures",
-                    f"{len(ids)} cards and {stages} stages need more than the {TURNS + extra} turns this city had.",
-                    s, "cards", len(ids) + stages, allowed=TURNS + extra))
+                    f"{len(ids)} cards and {stages} stages need more than the {turns + extra} turns this city had.",
+                    s, "cards", len(ids) + stages, allowed=turns + extra))
+        debt = _cities.read_debt(seat, s, mode, problems)
         players.append({
             "wonder": wonder, "side": side, "coins": coins, "hand": [], "built": ids,
             "stages": ["?"] * stages, "tokens": list(tokens), "free_used": 0,
+            **({"diplomacy": 0, "debt": debt} if mode.cities else {}),
         })
         built_ids.append(ids)
     for key, count in sorted(keys_on_table.items()):
@@ -190,9 +228,10 @@ def parse_table(data):
             problems.append(_problem("too_many_copies",
                                      f"{card_id} is built {count} times; the deck has {have} at {n} players.",
                                      field="cards", value=card_id, copies=have, built=count))
+    problems.extend(_cities.deck_problems(built_ids, n))
     if problems:
         raise TableError(problems)
-    return players, built_ids
+    return players, built_ids, mode
 
 
 SHEET_FIELDS = ("military", "treasury", "wonder_points", "civilian", "science", "commercial", "guilds", "total",
@@ -206,8 +245,13 @@ def sheet_fields(sheet):
 
 def score_table(data):
     """The engine's score sheet for a described table (one dict per seat, in seat order)."""
-    players, _ = parse_table(data)
-    sheets = scores({"players": players})
+    players, _, mode = _parse(data)
+    state = {"players": players, "config": mode.config(len(players))}
+    if mode.free_city:
+        sheets = [*_two.scores(state), {**_two.free_city_sheet(state), "seat": _two.FREE_CITY, "rank": None}]
+    else:
+        sheets = scores(state)
+    categories = [*SCORE_CATEGORIES, *(["black"] if mode.cities else [])]
     out = []
     for seat, player, sheet in zip(data["seats"], players, sheets):
         out.append({
@@ -218,7 +262,8 @@ def score_table(data):
             "stages": len(player["stages"]),
             "cards": list(player["built"]),
             **sheet_fields(sheet),
-            "categories": {key: sheet[key] for key in SCORE_CATEGORIES},
+            "categories": {key: sheet[key] for key in categories},
             "copied_guild": sheet.get("copied_guild"),
+            **_cities.extra_fields(mode, player, sheet),
         })
     return out

@@ -23,8 +23,11 @@ class ScoreSheetView(APIView):
         summary="Score a game played on a real table.",
         description="`game` says which game was played (`base` when left out; the games that score a table: "
         + ", ".join(engine.table_games()) + "). The base game: the seats in order (clockwise), each with "
-        "wonder, side, stages built, the cards built (ids or names in any language), coins and conflict tokens; "
-        "science wildcards and Olympia B's copied guild are placed where they give the most. 7 Wonders "
+        "wonder, side, stages built, the cards built (ids or names in any language), coins and conflict tokens, "
+        "and for the game played (`mode`: the plain game, the 2-player variant with the Free City as the third "
+        "seat, Cities, Cities with teams) each Cities seat's debt tokens; science wildcards, masks and Olympia "
+        "B's copied guild are placed where they give the most; a Cities sheet has `black` and takes debts off "
+        "`treasury`; a team sheet gives each seat its team, the team's total and coins and the team's rank. 7 Wonders "
         "Architects: the seats in turn order, each with wonder, the numbers of the stages built, blue cards "
         "with and without the cat, whether it holds the cat, Military Victory tokens and progress tokens; the "
         "answer gives each scoring token's points. The answer is the engine's score sheet, each category under "
@@ -57,18 +60,21 @@ class ScoreSheetView(APIView):
         body = TABLE_SERIALIZERS[game][0](data=request.data)
         body.is_valid(raise_exception=True)
         table = {"seats": [dict(seat) for seat in body.validated_data["seats"]]}
+        if "mode" in body.validated_data:
+            table["mode"] = body.validated_data["mode"]
         try:
             seats = engine.score_table(game, table)
         except engine.TableError as error:
             return Response(error_body("impossible_table", "This table could not exist.", {"problems": error.problems}),
                             status=status.HTTP_400_BAD_REQUEST)
-        fields = categories.api_fields(game)
         tiebreak = engine.info(game)["tiebreak"]
         words = presentation.get(game)
         names = {}
         for seat in seats:
             # each category under its API name, whatever flat fields the engine's sheet carries
-            for key, points in seat.pop("categories").items():
+            sheet = seat.pop("categories")
+            fields = categories.api_fields(game, sheet=sheet)
+            for key, points in sheet.items():
                 seat[fields[key]] = points
             seat["tiebreak"] = seat[tiebreak]
             seat["wonder_name"] = wonder_name(game, seat["wonder"], lang)

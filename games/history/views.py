@@ -15,6 +15,7 @@ from games.history.queries import (
     wonder_stats,
 )
 from games import engine, presentation
+from games.engine import options as engine_options
 from games.presentation.plural import ngettext_lazy
 from games.history import categories as score_categories
 from games.history.api.common import CALCULATOR_GAME
@@ -260,25 +261,39 @@ def _calculator_game(data):
     return game if game in engine.table_games() else CALCULATOR_GAME
 
 
+def _calculator_mode(data, game):
+    """The table's mode: ?mode= among the game's table modes, else its first."""
+    modes = engine.table_modes(game)
+    mode = data.get("mode")
+    return mode if mode in modes else next(iter(modes))
+
+
+def _nearest(value, allowed):
+    try:
+        wanted = int(value)
+    except (TypeError, ValueError):
+        return allowed[0]
+    return min(allowed, key=lambda n: (abs(n - wanted), n))
+
+
 def score_calculator(request):
-    """The score-sheet calculator of any game that scores a physical table (engine.table_games):
-    the seats' form and the table it makes come from the game's presentation module, the sheet
-    from engine.score_table."""
+    """The score-sheet calculator of any game that scores a physical table (engine.table_games),
+    at any of its table modes (engine.table_modes: the 2-player variant, Cities, teams): the seats'
+    form and the table it makes come from the game's presentation module, the sheet from
+    engine.score_table."""
     data = request.POST if request.method == "POST" else request.GET
     game = _calculator_game(data)
     facts = engine.info(game)
-    MIN_SEATS, MAX_SEATS = engine.table_players(game)  # noqa: N806
+    modes = engine.table_modes(game)
+    mode = _calculator_mode(data, game)
+    seat_counts = modes[mode]
     language = page_language()
     words = presentation.get(game)
-    try:
-        players = int(data.get("players", MIN_SEATS))
-    except ValueError:
-        players = MIN_SEATS
-    players = min(max(players, MIN_SEATS), MAX_SEATS)
+    players = _nearest(data.get("players", seat_counts[0]), seat_counts)
     seats = []
-    for k in range(MAX_SEATS):
+    for k in range(engine.table_players(game)[1]):
         seats.append({
-            **words.calculator_seat(data, k, language),
+            **words.calculator_seat(data, k, language, mode),
             "index": k,
             "number": k + 1,
             "name": data.get(f"seat-{k}-name", "")[:50],
@@ -287,7 +302,8 @@ def score_calculator(request):
         })
     result, problems = None, []
     if request.method == "POST":
-        table = {"seats": [{**words.calculator_table_seat(seat), "name": seat["name"]} for seat in seats[:players]]}
+        table = {"mode": mode,
+                 "seats": [{**words.calculator_table_seat(seat), "name": seat["name"]} for seat in seats[:players]]}
         try:
             result = engine.score_table(game, table)
         except engine.TableError as error:
@@ -301,25 +317,28 @@ def score_calculator(request):
                     problems.append(item)
         if result:
             tiebreak = facts["tiebreak"]
+            keys = engine_options.score_categories(game, engine_options.mode_options(game, mode))
             for row, seat in zip(result, seats):
-                row["label"] = seat["name"] or _("Seat %(number)s") % {"number": seat["number"]}
+                row["label"] = seat["name"] or seat["legend"]
                 row["wonder_name"] = words.wonder_name(row["wonder"], language)
                 row["notes"] = words.calculator_notes(row, language)
                 row["tiebreak"] = row[tiebreak]
-                row["categories"] = [row["categories"][key] for key in score_categories.keys(game)]
+                row["categories"] = [row["categories"][key] for key in keys]
     return render(request, "history/score_calculator.html", {
         "game": game,
         "games": [(g, presentation.get(g).game_name()) for g in engine.table_games()],
+        "mode": mode,
+        "modes": [(m, presentation.mode_name(m)) for m in modes] if len(modes) > 1 else [],
         "calculator_words": words.calculator_words(),
         "seat_template": words.CALCULATOR_SEAT_TEMPLATE,
         "seats": seats,
         "players": players,
-        "player_counts": range(MIN_SEATS, MAX_SEATS + 1),
-        "wonders": words.wonder_choices(language),
+        "player_counts": [(n, words.calculator_players_label(mode, n)) for n in seat_counts],
         "result": result,
         "problems": problems,
-        "categories": score_categories.labelled(game),
+        "categories": score_categories.labelled(
+            game, engine_options.score_categories(game, engine_options.mode_options(game, mode))),
         "tiebreak_label": words.tiebreak_label(language),
-        "tiebreak_note": words.board_words().get("tie_break", ""),
+        "tiebreak_note": words.calculator_tiebreak_note(mode),
         "section": "history",
     })

@@ -31,7 +31,10 @@ it is)::
         "stages": [{"text", "built"}], "tokens": [names], "groups": [(colour, [names])]}]
                                                 # a replay frame's players in words (the match page)
     calculator_words() -> {"lead", "help"}      # the score-sheet calculator's words for this game
-    calculator_seat(data, index, language) -> dict   # a seat's form values (data: the query)
+    calculator_seat(data, index, language, mode) -> dict   # a seat's form values (data: the query) and
+                                                # its "legend", at a table of `mode` (engine.table_modes)
+    calculator_players_label(mode, seats) -> words   # a seat count in the form's player select
+    calculator_tiebreak_note(mode) -> words     # the sentence under the sheet: how ties are broken
     calculator_table_seat(form) -> dict         # that seat as engine.score_table reads it
     calculator_notes(scored seat, language) -> [words]   # shown under its wonder on the sheet
     calculator_value(value, language) -> words  # a table problem's value (an id) in words
@@ -61,7 +64,7 @@ FUNCTIONS = (
     "game_name", "option_words", "page_catalogue", "board_words", "error_words", "names", "card_name",
     "wonder_name", "wonder_sides", "wonder_choices", "card_picker", "city_groups", "category_label",
     "tiebreak_label", "city_summaries", "calculator_words", "calculator_seat", "calculator_table_seat",
-    "calculator_notes", "calculator_value",
+    "calculator_notes", "calculator_value", "calculator_players_label", "calculator_tiebreak_note",
 )
 
 _loaded = {}

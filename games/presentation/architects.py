@@ -413,10 +413,18 @@ def _whole(value):
         return value
 
 
-def calculator_seat(data, index, language):
+def calculator_players_label(mode, seats):
+    return str(seats)
+
+
+def calculator_tiebreak_note(mode):
+    return BOARD_WORDS["tie_break"]
+
+
+def calculator_seat(data, index, language, mode="architects"):
     """The values of seat `index` of the calculator's form (`data`: the GET or POST query): the
     wonder's five stages (with their points once a wonder is chosen) and one box per progress
-    token copy (Culture twice)."""
+    token copy (Culture twice). Its one table mode changes nothing."""
     prefix = f"seat-{index}-"
     catalogue = page_catalogue(language)
     wonder = data.get(prefix + "wonder", "")
@@ -424,6 +432,7 @@ def calculator_seat(data, index, language):
     tokens = data.getlist(prefix + "tokens")
     stages = catalogue["wonders"].get(wonder, {}).get("stages") or [{"stage": n} for n in range(1, 6)]
     return {
+        "legend": _("Seat %(number)s") % {"number": index + 1},
         "wonder": wonder,
         "wonder_options": [{"id": wonder_id, "name": name,
                             "points": " ".join(str(stage["points"]) for stage in catalogue["wonders"][wonder_id]["stages"])}

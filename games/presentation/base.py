@@ -276,21 +276,23 @@ def wonder_sides():
     return {wonder["id"]: tuple(sorted(wonder["sides"])) for wonder in _records_with_cities()[1]}
 
 
-@lru_cache(maxsize=8)
-def wonder_choices(language):
-    """[(wonder id, name)] of the base game's wonders, sorted by name in `language`."""
-    base = {wonder["id"] for wonder in _records()[1]}
-    return sorted(((w, name) for w, name in names(language)[1].items() if w in base), key=lambda item: item[1])
+@lru_cache(maxsize=16)
+def wonder_choices(language, cities=False):
+    """[(wonder id, name)] of the base game's wonders (with `cities`, Petra and Byzantium too),
+    sorted by name in `language`."""
+    offered = {wonder["id"] for wonder in (_records_with_cities() if cities else _records())[1]}
+    return sorted(((w, name) for w, name in names(language)[1].items() if w in offered), key=lambda item: item[1])
 
 
-@lru_cache(maxsize=8)
-def card_picker(language):
+@lru_cache(maxsize=16)
+def card_picker(language, cities=False):
     """The cards a city may have built, one group per age: [{"age", "cards": [{"id", "name",
-    "color"}]}], each group by colour, then name. One entry per structure of an age: cards with
-    the same English name are the same structure (the Age I and Age II Looms are two)."""
+    "color"}]}], each group by colour, then name; with `cities`, the Cities cards (black cards
+    and guilds) too. One entry per structure of an age: cards with the same English name are the
+    same structure (the Age I and Age II Looms are two)."""
     cards = names(language)[0]
     by_age = {}
-    for card in _records()[0]:
+    for card in (_records_with_cities() if cities else _records())[0]:
         by_age.setdefault(card["age"], []).append(card)
     groups = []
     for age in sorted(by_age):
@@ -368,94 +370,9 @@ def tiebreak_label(language):
 
 
 # ---------------------------------------------------------------------------------------------
-# The score-sheet calculator: this game's seat form (its template below), the table the form
-# sends to engine.score_table, and the words of the engine's table problems.
+# The score-sheet calculator: its own module (the seat form, the table, the problems' words).
 
-CALCULATOR_SEAT_TEMPLATE = "history/calculator/base_seat.html"
-
-# The engine's table problems in words; a code missing here shows the engine's message (the page
-# never sends a player count outside the engine's range, so bad_player_count needs no words).
-TABLE_PROBLEMS = {
-    "unknown_wonder": _("Choose a wonder."),
-    "ambiguous_wonder": _("This names several wonders."),
-    "duplicate_wonder": _("This wonder is already at another seat."),
-    "bad_side": _("The side is A or B."),
-    "bad_stages": _("Stages built is a whole number from 0."),
-    "too_many_stages": _("This side of the wonder has fewer stages."),
-    "bad_coins": _("Coins are a whole number from 0 to 999."),
-    "bad_military": _("Conflict tokens are 1, 3, 5 (victories) or -1 (defeats)."),
-    "too_many_tokens": _("A city fights two battles an age: at most two victory tokens of each value, six tokens in all."),
-    "bad_cards": _("The cards were not understood."),
-    "unknown_card": _("There is no such card."),
-    "ambiguous_card": _("This names several cards."),
-    "duplicate_structure": _("A city never builds the same structure twice."),
-    "not_in_deck": _("This card is not in the deck at this player count."),
-    "too_many_structures": _("More cards and stages than this city had turns."),
-    "too_many_copies": _("More copies of this card than the deck has at this player count."),
-}
-
-
-def whole_number_field(value, default=0):
-    try:
-        return int(str(value).strip() or default)
-    except ValueError:
-        return value
-
-
-def _numbers(text):
-    out = []
-    for part in str(text).replace(",", " ").split():
-        try:
-            out.append(int(part))
-        except ValueError:
-            out.append(part)
-    return out
-
-
-def calculator_words():
-    """The calculator page's words for this game."""
-    return {
-        "lead": _("Played on a real table? Describe each city, clockwise, and get the score sheet: science "
-                  "wildcards and Olympia's copied guild are placed where they give the most."),
-        "help": _("Conflict tokens: 1, 3 or 5 for each victory (Ages I, II, III), -1 for each defeat, separated "
-                  "by spaces."),
-    }
-
-
-def calculator_seat(data, index, language):
-    """The values of seat `index` of the calculator's form (`data`: the GET or POST query), with
-    the card picker in `language`."""
-    prefix = f"seat-{index}-"
-    cards = data.getlist(prefix + "cards")
-    chosen = set(cards)
-    return {
-        "wonder": data.get(prefix + "wonder", ""),
-        "side": data.get(prefix + "side", "A"),
-        "stages": data.get(prefix + "stages", "0"),
-        "coins": data.get(prefix + "coins", "0"),
-        "military": data.get(prefix + "military", ""),
-        "cards": cards,
-        "groups": [{"age": g["age"], "cards": [{**c, "checked": c["id"] in chosen} for c in g["cards"]]}
-                   for g in card_picker(language)],
-    }
-
-
-def calculator_table_seat(form):
-    """A seat of engine.score_table's table from the form's values (what is not a number stays as
-    typed: the engine names it as a problem)."""
-    return {"wonder": form["wonder"], "side": form["side"], "stages": whole_number_field(form["stages"]),
-            "coins": whole_number_field(form["coins"]), "military": _numbers(form["military"]),
-            "cards": form["cards"]}
-
-
-def calculator_notes(row, language):
-    """Words under a scored seat's wonder: Olympia B's copied guild."""
-    if not row.get("copied_guild"):
-        return []
-    return [_("copies %(guild)s") % {"guild": card_name(row["copied_guild"], language)}]
-
-
-def calculator_value(value, language):
-    """A table problem's value in words: a card id becomes its name."""
-    card = names(language)[0].get(value) if isinstance(value, str) else None
-    return card["name"] if card else value
+from games.presentation.base_calculator import (  # noqa: E402,F401  (this module's calculator functions)
+    CALCULATOR_SEAT_TEMPLATE, TABLE_PROBLEMS, calculator_notes, calculator_players_label, calculator_seat,
+    calculator_table_seat, calculator_tiebreak_note, calculator_value, calculator_words,
+)

@@ -187,7 +187,7 @@ def test_the_calculator_labels_the_score_categories_in_the_pages_language(client
 
 
 def test_the_calculator_offers_the_player_counts_its_games_table_scoring_takes(client, db, monkeypatch):
-    monkeypatch.setattr(engine, "table_players", lambda game: (4, 5))
+    monkeypatch.setattr(engine, "table_modes", lambda game: {"base": [4, 5]})
     html = client.get(url("score-calculator", "en")).content.decode()
     assert re.findall(r'<option value="(\d)"', html) == ["4", "5"]
     assert '<option value="4" selected>' in html
@@ -234,3 +234,37 @@ def test_the_replays_words_agree_with_numbers_and_never_with_a_cards_gender(clie
     assert labels["built"] == built
     assert (labels["points"]["one"], labels["points"]["other"]) == (one_point, points)
     assert labels["stages"]["one"] != labels["stages"]["other"]
+
+
+def test_the_calculator_offers_a_table_for_each_mode_with_its_own_player_counts(client, db):
+    html = client.get(url("score-calculator", "en") + "?mode=cities-teams").content.decode()
+    assert re.findall(r'<option value="(\d)"', html) == ["4", "6", "8"]
+    assert 'href="?game=base&amp;mode=cities"' in html and 'href="?game=base&amp;mode=base-2p"' in html
+    assert html.count('<fieldset class="seat') == 8
+    assert "Seat 2 · Team 1" in html and "Seat 3 · Team 2" in html
+    assert 'name="seat-0-debt"' in html and 'value="capitol"' in html and 'value="petra"' in html
+    plain = client.get(url("score-calculator", "en")).content.decode()
+    assert 'name="seat-0-debt"' not in plain and 'value="capitol"' not in plain and 'value="petra"' not in plain
+
+
+def test_the_calculator_scores_a_cities_team_table_with_black_points_debts_and_team_totals(client, db):
+    html = client.post(url("score-calculator", "en"), {
+        "mode": "cities-teams", "players": "4",
+        "seat-0-wonder": "giza", "seat-0-cards": ["capitol"], "seat-0-coins": "6", "seat-0-debt": "3",
+        "seat-1-wonder": "rhodes", "seat-2-wonder": "ephesus", "seat-2-cards": ["baths"],
+        "seat-3-wonder": "petra",
+    }).content.decode()
+    assert '<th scope="col" class="num">Black cards</th>' in html
+    assert "3 debt tokens" in html
+    # Team 1: Capitol 8, 6 coins (2) less 3 debts: 7. Team 2: Baths 3.
+    assert "Team 1: 7 points" in html and "Team 2: 3 points" in html
+    assert "the team with more coins" in html
+
+
+def test_the_calculator_scores_the_free_city_without_a_rank(client, db):
+    html = client.post(url("score-calculator", "it"), {
+        "mode": "base-2p", "players": "3", "seat-0-wonder": "giza", "seat-1-wonder": "rhodes",
+        "seat-2-wonder": "ephesus", "seat-2-cards": ["pantheon"],
+    }).content.decode()
+    assert "2 giocatori e la Città Franca" in html and "non entra in classifica" in html
+    assert "<td>—</td>" in html

@@ -13,7 +13,7 @@ from cards.api_fields import LANG_PARAMETER, LanguageContextMixin, NamesSerializ
 from cards.language import pick
 from cards.models import COLORS, Card, CardText, Wonder, WonderStage
 from cards.models.catalogue import COST_KEYS, EXPANSION_COLORS, EXPANSIONS
-from cards.catalogue_data import deck_player_counts
+from cards.catalogue_data import deck_players, filter_player_counts
 from cards.api_architects import (
     ARCHITECTS,
     ArchitectsCardFilter,
@@ -106,7 +106,8 @@ class CardSerializer(serializers.ModelSerializer):
         return self._text(card).effect_text
 
 
-BASE_PLAYER_COUNTS = deck_player_counts()
+# The counts a deck is dealt for, then 8 (with Cities), which plays with the 7-player deck.
+BASE_PLAYER_COUNTS = filter_player_counts()
 
 
 @extend_schema_field(OpenApiTypes.INT)
@@ -120,7 +121,8 @@ class CardFilter(django_filters.FilterSet):
     expansion = django_filters.ChoiceFilter(choices=[(e, e) for e in EXPANSIONS])
     players = PlayerCountFilter(
         choices=[(n, n) for n in BASE_PLAYER_COUNTS], coerce=int, method="filter_players",
-        label="Cards in the deck at this player count (" + ", ".join(map(str, BASE_PLAYER_COUNTS)) + ")",
+        label="Cards in the deck at this player count (" + ", ".join(map(str, BASE_PLAYER_COUNTS)) + "; "
+              "8, with Cities, plays with the 7-player deck)",
     )
     q = django_filters.CharFilter(method="filter_name", label="Text in the card's name (any language)")
 
@@ -129,7 +131,7 @@ class CardFilter(django_filters.FilterSet):
         fields = ["age", "color", "expansion", "players", "q"]
 
     def filter_players(self, queryset, name, value):
-        return queryset.filter(min_players__lte=value)
+        return queryset.filter(min_players__lte=deck_players(value))
 
     def filter_name(self, queryset, name, value):
         return queryset.filter(texts__name__icontains=value.strip()).distinct()

@@ -141,6 +141,23 @@ def deck_player_counts(data_dir: Path = DATA_DIR) -> tuple[int, ...]:
     return tuple(range(min(thresholds), max(thresholds) + 1))
 
 
+def filter_player_counts(data_dir: Path = DATA_DIR) -> tuple[int, ...]:
+    """The player counts the catalogue filters by: those the card data deals a deck for, then
+    those the base game seats only with an option (8 with Cities), each of which plays with one
+    of those decks (deck_players)."""
+    from games.engine.options import player_range
+
+    decks = deck_player_counts(data_dir)
+    return tuple(range(decks[0], max(decks[-1], player_range("base")[1]) + 1))
+
+
+def deck_players(players: int) -> int:
+    """The player count whose deck a game of `players` uses: the engine's rule (7 at 8 players)."""
+    from games.engine.base.cities_setup import deck_players as engine_deck_players
+
+    return engine_deck_players(players)
+
+
 def read_cards(data_dir: Path = DATA_DIR) -> list[dict]:
     """Every card record of every age file, checked."""
     from games import engine

@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext_lazy as _
 
 from cards import rules_links
-from cards.catalogue_data import deck_player_counts
+from cards.catalogue_data import deck_player_counts, deck_players, filter_player_counts
 from cards.language import DEFAULT_LANGUAGE, pick
 from cards.models import Card, CardText, Wonder, WonderStage, WonderStageText, WonderText
 from cards.templatetags.cards_ui import COLOR_KINDS, COLOR_NAMES, COLOR_ORDER, page_language
@@ -21,7 +21,9 @@ AGES = (1, 2, 3)
 # The catalogue lists one game at a time: the base game's cards unless `expansion` asks for Cities.
 LISTED_EXPANSIONS = ("base", "cities")
 CARD_COLORS = [*COLOR_ORDER, "black", "white"]
-PLAYER_COUNTS = deck_player_counts()
+PLAYER_COUNTS = deck_player_counts()  # a card page's copies, one column per deck
+# The list's filter adds the counts that play with one of those decks (8 with Cities: the 7's).
+FILTER_PLAYER_COUNTS = filter_player_counts()
 SHOWCASE = ("temple", "caravansery", "laboratory")
 
 
@@ -80,7 +82,7 @@ class CardFilterForm(forms.Form):
     )
     players = forms.TypedChoiceField(
         label=_("Players"), required=False, coerce=int, empty_value=None,
-        choices=[("", _("Any number"))] + [(n, n) for n in PLAYER_COUNTS],
+        choices=[("", _("Any number"))] + [(n, n) for n in FILTER_PLAYER_COUNTS],
         error_messages={"invalid_choice": _("“%(value)s” is not a player count of this game.")},
     )
 
@@ -110,7 +112,7 @@ def card_list(request):
     if "color" in filters:
         cards = cards.filter(color=filters["color"])
     if "players" in filters:
-        cards = cards.filter(min_players__lte=filters["players"])
+        cards = cards.filter(min_players__lte=deck_players(filters["players"]))
     cards = _attach_text(list(cards), language)
     if "q" in filters:
         needle = _fold(filters["q"])
@@ -127,9 +129,10 @@ def card_list(request):
     if ageless:
         groups.append({"age": 0, "cards": ageless})
     players = filters.get("players")
-    copies = None
+    copies = deck = None
     if players:
-        copies = sum(1 for card in cards for threshold in card.copies if threshold <= players)
+        deck = deck_players(players)
+        copies = sum(1 for card in cards for threshold in card.copies if threshold <= deck)
     return render(request, "cards/card_list.html", {
         "section": "cards",
         "form": form,
@@ -138,6 +141,7 @@ def card_list(request):
         "groups": groups,
         "count": len(cards),
         "players": players,
+        "deck_players": deck,
         "copies": copies,
         "guilds": sum(1 for card in cards if card.color == "purple"),
         "expansion": expansion,

@@ -107,6 +107,23 @@ def team_rows(sheets):
     return sorted(teams.values(), key=lambda team: (team["rank"], team["team"]))
 
 
+def seat_teams(match_ids):
+    """{match_id: {seat: team}} of these finished matches: each seat's team as team_rows reads it
+    from the match's score sheets (what the match detail's `teams` shows), {} without teams. One
+    query for the sheets; the state only of a match stored without them (engine.scores)."""
+    from games.models import Match
+
+    sheets = dict(Match.objects.filter(pk__in=match_ids).values_list("pk", "score_sheet"))
+    missing = [pk for pk, sheet in sheets.items() if not sheet]
+    if missing:
+        for pk, state in Match.objects.filter(pk__in=missing, state__isnull=False).values_list("pk", "state"):
+            sheets[pk] = engine.scores(state)
+    return {
+        pk: {seat: team["team"] for team in team_rows(sheet or []) or [] for seat in team["seats"]}
+        for pk, sheet in sheets.items()
+    }
+
+
 def unranked_rows(match, lang):
     """The sheets of cities that score without a rank (the 2-player variant's Free City), under
     the API's category names, each with its name and wonder; [] in other games."""

@@ -42,6 +42,16 @@ def test_it_filters_by_age_colour_players_expansion_and_name(api):
     assert [c["id"] for c in found] == ["palace"]
 
 
+def test_at_eight_players_the_api_lists_the_seven_player_deck(api):
+    # Cities: "8 players = 7-player setup".
+    eight = api.get("/api/cards/", {"players": 8})
+    assert eight.status_code == 200
+    seven = api.get("/api/cards/", {"players": 7}).json()
+    assert [c["id"] for c in eight.json()] == [c["id"] for c in seven]
+    age1 = api.get("/api/cards/", {"players": 8, "age": 1}).json()
+    assert sum(sum(1 for n in c["copies"] if n <= 7) for c in age1) == 7 * 7
+
+
 def test_chains_are_listed_in_both_directions(api):
     temple = api.get("/api/cards/temple/").json()
     assert temple["chain_from"] == ["altar"]

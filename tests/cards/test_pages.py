@@ -141,6 +141,31 @@ def test_the_card_list_filters_by_player_count_and_counts_the_copies(client, cat
     assert "21 copies in the deck at 3 players" in response.content.decode()
 
 
+def test_at_eight_players_the_card_list_shows_the_seven_player_deck(client, catalogue):
+    # Cities: "8 players = 7-player setup", guilds are still the 7-player count plus two.
+    eight = client.get("/en/cards/", {"players": 8})
+    seven = client.get("/en/cards/", {"players": 7})
+    assert eight.context["is_valid"]
+    assert shown_ids(eight) == shown_ids(seven)
+    # The 7-player deck: 7 hands of 7 in each age, Age III's guilds apart (7 + 2 of them).
+    assert eight.context["copies"] == seven.context["copies"] == 49 + 49 + (49 - 9)
+    body = eight.content.decode()
+    assert "138 copies in the deck at 8 players, plus 9 guilds drawn at random" in body
+    assert "at 8 players (with Cities) the deck is the 7-player one" in body
+    assert "the deck is the" not in seven.content.decode()
+    italian = client.get("/it/cards/", {"players": 8}).content.decode()
+    assert "con 8 giocatori (con Cities) il mazzo è quello da 7 giocatori" in italian
+
+
+def test_the_card_list_offers_eight_players_but_not_nine(client, catalogue):
+    response = client.get("/en/cards/", {"players": 9})
+    assert "“9” is not a player count of this game." in response.content.decode()
+    assert "players" not in response.context["filters"]
+    body = client.get("/en/cards/").content.decode()
+    assert '<option value="8">8</option>' in body
+    assert '<option value="9">' not in body
+
+
 def test_the_card_list_filters_by_the_name_in_the_page_language(client, catalogue):
     assert shown_ids(client.get("/it/cards/", {"q": "palaz"})) == ["palace"]
     assert shown_ids(client.get("/it/cards/", {"q": "palace"})) == []
@@ -160,7 +185,7 @@ def test_no_match_says_so(client, catalogue):
 
 
 @pytest.mark.parametrize("query", [
-    {"age": "9"}, {"age": "two"}, {"color": "pink"}, {"players": "x"}, {"players": "2"}, {"players": "8"},
+    {"age": "9"}, {"age": "two"}, {"color": "pink"}, {"players": "x"}, {"players": "2"}, {"players": "9"},
     {"q": "x" * 500}, {"age": "1", "players": "99"}, {"color": ["red", "<script>"]},
 ])
 def test_bad_filter_values_show_a_message_and_do_not_crash(client, catalogue, query):

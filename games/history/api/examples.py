@@ -47,12 +47,14 @@ MATCH_LIST_EXAMPLE = {
         "started_at": "2026-11-21T14:02:11Z", "finished_at": "2026-11-21T14:31:40Z",
         "seats": [
             {"seat": 0, "username": "ann", "display_name": "Ann", "bot_level": "", "abandoned": False,
-             "wonder": "giza", "wonder_name": "The Pyramids of Giza", "side": "A", "rank": 1, "total": 61},
+             "wonder": "giza", "wonder_name": "The Pyramids of Giza", "side": "A", "rank": 1, "total": 61,
+             "team": None},
             {"seat": 1, "username": "bo", "display_name": "Bo", "bot_level": "", "abandoned": False,
-             "wonder": "rhodes", "wonder_name": "The Colossus of Rhodes", "side": "A", "rank": 2, "total": 54},
+             "wonder": "rhodes", "wonder_name": "The Colossus of Rhodes", "side": "A", "rank": 2, "total": 54,
+             "team": None},
             {"seat": 2, "username": "cy", "display_name": "Cy", "bot_level": "", "abandoned": False,
              "wonder": "ephesus", "wonder_name": "The Temple of Artemis in Ephesus", "side": "A", "rank": 3,
-             "total": 47},
+             "total": 47, "team": None},
         ],
     }],
 }

@@ -102,6 +102,9 @@ class SeatSummarySerializer(WonderSideSerializer):
     abandoned = serializers.BooleanField(help_text="The person left and a bot finished the game for the seat.")
     rank = serializers.IntegerField()
     total = serializers.IntegerField()
+    team = serializers.IntegerField(
+        allow_null=True, help_text="A team game (Cities with teams): the seat's team, 0-based (seats 2k and 2k + 1 "
+        "are partners), as in the match detail's `teams`; null without teams. The rank is the team's.")
 
 
 class MatchSummarySerializer(serializers.Serializer):

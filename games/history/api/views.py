@@ -30,7 +30,7 @@ from games.history.api.examples import (
 )
 from games.history.queries import (
     leaderboard_rows, log_rows, match_options, names_of, player_payload, player_stats,
-    score_sheet_rows, seat_summaries, team_rows, unranked_rows, wonder_stats,
+    score_sheet_rows, seat_summaries, seat_teams, team_rows, unranked_rows, wonder_stats,
 )
 
 
@@ -72,12 +72,16 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         lang = api_language(request)
         queryset = self.filter_queryset(self.get_queryset())
         page = self.paginate_queryset(queryset)
-        seats = seat_summaries([record.match_id for record in page], lang)
+        match_ids = [record.match_id for record in page]
+        seats = seat_summaries(match_ids, lang)
+        teams = seat_teams(match_ids)
         data = [
             {
                 "id": record.match_id, "mode": record.mode, "players": record.players, "rated": record.rated,
                 "unrated_reason": record.unrated_reason, "started_at": record.started_at,
-                "finished_at": record.finished_at, "seats": seats.get(record.match_id, []),
+                "finished_at": record.finished_at,
+                "seats": [{**seat, "team": teams.get(record.match_id, {}).get(seat["seat"])}
+                          for seat in seats.get(record.match_id, [])],
             }
             for record in page
         ]

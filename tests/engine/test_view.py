@@ -72,3 +72,24 @@ def test_views_are_json_serialisable():
     for seat in [None] + list(range(7)):
         v = engine.view(state, seat)
         assert json.loads(json.dumps(v)) == v
+
+
+def test_every_city_shows_what_it_produces_sells_and_its_science():
+    # Alexandria A starts with glass; the Forum (glass/textile/papyrus) is its own, never sold;
+    # Timber Yard (stone/wood) is sold; two compasses and the Scientists Guild's wildcard.
+    state = make_state(3, wonders=["alexandria", "rhodes", "ephesus"],
+                       built={0: ["forum", "timber_yard", "apothecary", "dispensary", "scientists_guild"]})
+    economy = engine.view(state, None)["players"][0]["economy"]
+    assert economy["produces"] == {"fixed": {"glass": 1}, "choices": [["wood", "stone"], ["glass", "textile", "papyrus"]]}
+    assert economy["sells"] == {"fixed": {"glass": 1}, "choices": [["wood", "stone"]]}
+    assert economy["science"] == {"compass": 2, "gear": 0, "tablet": 0, "wild": 1}
+
+
+def test_a_seat_sees_what_each_resource_costs_it_from_each_side():
+    # East Trading Post: raw materials from the right neighbour at 1; Marketplace: manufactured
+    # goods from both at 1; everything else 2.
+    state = make_state(3, wonders=["giza", "rhodes", "ephesus"], built={0: ["east_trading_post", "marketplace"]})
+    prices = engine.view(state, 0)["prices"]
+    assert prices["right"] == {"wood": 1, "stone": 1, "clay": 1, "ore": 1, "glass": 1, "textile": 1, "papyrus": 1}
+    assert prices["left"] == {"wood": 2, "stone": 2, "clay": 2, "ore": 2, "glass": 1, "textile": 1, "papyrus": 1}
+    assert "prices" not in engine.view(state, None)

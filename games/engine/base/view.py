@@ -7,8 +7,11 @@
      "discard_size": int,
      "players": [{"seat", "wonder", "side", "coins", "built": [ids], "stages_built": int,
                   "stage_count": int, "tokens": [..], "shields": int, "hand_size": int,
-                  "chosen": bool, "free_build_ready": bool, "left": seat, "right": seat}],
+                  "chosen": bool, "free_build_ready": bool, "left": seat, "right": seat,
+                  "economy": {"produces", "sells": {"fixed": {resource: units}, "choices":
+                              [[resources]]}, "science": {"compass", "gear", "tablet", "wild"}}}],
      # only for a seat:
+     "prices": {"left": {resource: coins}, "right": {...}},   # what a unit costs it from each side
      "hand": [ids], "pending": own pending action | None, "stage_cards": own face-down ids,
      "my_prompt": {"kind": ...} | None,
      "discard": [ids]      # only while this seat resolves Halicarnassus's prompt
@@ -19,6 +22,12 @@ Never in a view: another seat's hand or pending choice, which cards lie under an
 the discard pile's contents (except to Halicarnassus's prompt), the decks of later ages, the
 unused guilds, the seed or the log.
 
+``economy`` is what a trader reads off a city at a glance, derived from its public part only:
+what it produces for itself (``produces``: the starting resource, brown and grey cards, the
+Forum, the Caravansery and wonder stages), what its neighbours may buy from it (``sells``: the
+starting resource, brown and grey cards) and its science symbols (``wild``: Babylon's, the
+Scientists Guild's).
+
 Legal actions are not in the view: a UI (and a bot) calls ``legal_actions(state, seat)``
 server-side, which lists every card with every payment option; the view gives everything else.
 
@@ -27,6 +36,7 @@ sent), the leak checks' oracle.
 """
 
 from . import cities_view
+from .catalogue import RESOURCES
 from .city import profile
 from .rules import to_act
 from .scoring import scores
@@ -44,8 +54,9 @@ def view(state, seat=None):
             prof = profile(p)
             shields, stage_count = prof.shields, prof.stage_count
             ready = prof.free_build and p["free_used"] != state["age"]
+            economy = _economy(prof)
         else:
-            shields, stage_count, ready = 0, 0, False
+            shields, stage_count, ready, economy = 0, 0, False, None
         public.append({
             "seat": s,
             "wonder": p["wonder"],
@@ -61,6 +72,7 @@ def view(state, seat=None):
             "free_build_ready": ready,
             "left": left_of(s, n),
             "right": right_of(s, n),
+            "economy": economy,
         })
     out = {
         "seat": seat,
@@ -78,6 +90,10 @@ def view(state, seat=None):
         if not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError("seat out of range")
         me = players[seat]
+        if me["side"] is not None:
+            prof = profile(me)
+            out["prices"] = {"left": dict(zip(RESOURCES, prof.price_left)),
+                             "right": dict(zip(RESOURCES, prof.price_right))}
         out["hand"] = list(me["hand"])
         pend = state["pending"][seat]
         out["pending"] = _copy(pend) if pend is not None else None
@@ -91,6 +107,18 @@ def view(state, seat=None):
     if phase == "over":
         out["scores"] = scores(state)
     return out
+
+
+def _production(fixed, choices):
+    return {"fixed": {RESOURCES[r]: units for r, units in enumerate(fixed) if units},
+            "choices": [[RESOURCES[r] for r in choice] for choice in choices]}
+
+
+def _economy(prof):
+    compass, gear, tablet = prof.science
+    return {"produces": _production(prof.own_fixed, prof.own_choices),
+            "sells": _production(prof.trade_fixed, prof.trade_choices),
+            "science": {"compass": compass, "gear": gear, "tablet": tablet, "wild": prof.science_wild}}
 
 
 def _copy(obj):

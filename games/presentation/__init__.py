@@ -49,6 +49,7 @@ it is)::
     BOARD_SCRIPT: str                           # its script (static/js/), run after js/play-common.js
     REPLAY_SCRIPT: str | None                   # the replay's drawing of a frame (None: js/replay.js's own)
     replay_data(language) -> dict               # what REPLAY_SCRIPT draws with (only with a REPLAY_SCRIPT)
+    board_context(language) -> dict             # optional: what BOARD_TEMPLATE draws with (as `board`)
 
 The game page (``games/views/play.py``) is one frame (status bar, errors, prompt) around the
 game's ``BOARD_TEMPLATE``; its ``BOARD_SCRIPT`` draws the table with what every board shares

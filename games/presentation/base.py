@@ -89,6 +89,25 @@ BOARD_WORDS = {
     "side": _("Side %(side)s"),
     "pay_bank": _("%(coins)s to the bank"),
     "pay_neighbour": _("%(coins)s to %(name)s"),
+    "pay_left": _("%(coins)s to the left (%(name)s)"),
+    "pay_right": _("%(coins)s to the right (%(name)s)"),
+    "free_by_chain": _("Free: chain"),
+    "free_from_discard": _("Free, from the discard pile"),
+    "build_for": ngettext_lazy("Build for %(count)s coin", "Build for %(count)s coins"),
+    "build_own_resources": _("Your resources are enough"),
+    "help_build_discarded": _("Halicarnassus: choose one card of the discard pile and build it for free."),
+    "discard_pile_title": _("The discard pile"),
+    "discard_pile": ngettext_lazy("%(count)s card discarded", "%(count)s cards discarded"),
+    "produces": _("Produces"),
+    "sells_to_you": _("You may buy"),
+    "price_every": ngettext_lazy("%(count)s coin a unit", "%(count)s coins a unit"),
+    "price_one_for": _("1 coin a unit:"),
+    "price_rest": _("(the rest 2)"),
+    "or": _("or"),
+    "science": _("Science"),
+    "sym_compass": _("compass"),
+    "sym_gear": _("gear"),
+    "sym_tablet": _("tablet"),
     "pay_nothing": _("costs nothing"),
     "cannot_build": _("Cannot be built now"),
     "prompt_seventh_card": _("Babylon: play the last card of the age too."),
@@ -247,6 +266,26 @@ def page_catalogue(language):
                       for side, content in wonder["sides"].items()},
         }
     return {"cards": cards, "wonders": wonders}
+
+
+@lru_cache(maxsize=8)
+def board_faces(language):
+    """Every card of the game (Cities' too) as the catalogue draws it (cards_ui.card_face takes
+    these dicts): the game page draws its hand and its cities' cards with them."""
+    card_records = _records_with_cities()[0]
+    by_id = {card["id"]: card for card in card_records}
+
+    def face(card):
+        return {"id": card["id"], "name": _pick(card["names"], language, card["id"]),
+                "effect_text": _pick(card["text"], language), "color": card["color"], "age": card["age"],
+                "cost": card["cost"], "effects": card["effects"], "copies": []}
+    return [{**face(card), "chains": [face(by_id[other]) for other in card["chain_to"] if other in by_id]}
+            for card in card_records]
+
+
+def board_context(language):
+    """What the board template draws with besides the page's data: the card faces."""
+    return {"faces": board_faces(language)}
 
 
 @lru_cache(maxsize=8)

@@ -27,6 +27,51 @@
   function cardName(id) { return (CAT.cards[id] && CAT.cards[id].name) || id; }
   function wonderName(id) { return (CAT.wonders[id] && CAT.wonders[id].name) || id || "?"; }
 
+  /* The catalogue's drawing of a card (the board template's #card-faces), or null. */
+  var FACES = null;
+  function face(id) {
+    if (!FACES) {
+      FACES = {};
+      var tpl = document.getElementById("card-faces");
+      if (tpl) tpl.content.querySelectorAll("[data-face]").forEach(function (node) {
+        FACES[node.getAttribute("data-face")] = node.firstElementChild;
+      });
+    }
+    return FACES[id] ? FACES[id].cloneNode(true) : null;
+  }
+
+  var ICONS = PAGE.icons;  // the icon sprite's (hashed) address
+  function icon(name, label) {
+    var ns = "http://www.w3.org/2000/svg";
+    var svg = document.createElementNS(ns, "svg");
+    svg.setAttribute("class", "ico ico--sm ico-" + name);
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("focusable", "false");
+    var use = document.createElementNS(ns, "use");
+    use.setAttribute("href", ICONS + "#" + name);
+    svg.appendChild(use);
+    return label ? el("span", { class: "ico-label" }, [svg, el("span", { class: "sr-only", text: label })]) : svg;
+  }
+
+  /* A city's production as icons: fixed units, then each choice as "a/b". */
+  function productionIcons(production) {
+    var out = el("span", { class: "produce" });
+    if (!production) return out;
+    RESOURCES.forEach(function (r) {
+      for (var k = 0; k < (production.fixed[r] || 0); k++) out.appendChild(icon(r, t("res_" + r, { count: 1 })));
+    });
+    production.choices.forEach(function (choice) {
+      var group = el("span", { class: "produce__choice" });
+      choice.forEach(function (r, i) {
+        if (i) group.appendChild(el("span", { "aria-hidden": "true", text: "/" }));
+        group.appendChild(icon(r, (i ? t("or") + " " : "") + t("res_" + r, { count: 1 })));
+      });
+      out.appendChild(group);
+    });
+    if (!out.childNodes.length) out.appendChild(document.createTextNode("—"));
+    return out;
+  }
+
   /* The 2-player variant's Free City is a city of the view that no seat owns. */
   function isFreeCity(n) {
     var player = S && S.view && S.view.players[n];
@@ -76,8 +121,8 @@
     var pay = action.pay || { left: 0, right: 0 };
     var parts = [];
     if (bank) parts.push(t("pay_bank", { coins: bank }));
-    if (pay.left) parts.push(t("pay_neighbour", { coins: pay.left, name: seatName(me.left) }));
-    if (pay.right) parts.push(t("pay_neighbour", { coins: pay.right, name: seatName(me.right) }));
+    if (pay.left) parts.push(t("pay_left", { coins: pay.left, name: seatName(me.left) }));
+    if (pay.right) parts.push(t("pay_right", { coins: pay.right, name: seatName(me.right) }));
     return parts.length ? parts.join(" + ") : t("pay_nothing");
   }
 
@@ -117,7 +162,8 @@
     var me = S.you !== null && S.you !== undefined ? view.players[S.you] : null;
     var age = view.age ? t("age", { age: view.age }) + ", " + turnText(view) : "";
     if (view.over) age = t("ev_game_over");
-    else if (view.direction) age += " — " + t(view.direction === "left" ? "pass_left" : "pass_right");
+    else if (view.direction) age += " — " + (view.direction === "left" ? "← " + t("pass_left") : t("pass_right") + " →");
+    if (!view.over && view.age) age += " — " + t("discard_pile", { count: view.discard_size });
     $("game-age").textContent = age;
     renderPrompt(view, me);
     renderHand(view, me);
@@ -243,24 +289,31 @@
     var list = $("game-hand-cards");
     list.textContent = "";
     var canAct = S.legal.length > 0 && (view.to_act.indexOf(S.you) >= 0 || view.pending);
-    $("game-hand-help").textContent = canAct ? t("choose_card") : t("nothing_to_do");
+    // A prompt's cards are what the prompt says they are: the discard pile to build from for free
+    // (Halicarnassus), the age's last card (Babylon).
+    var promptKind = view.my_prompt && view.my_prompt.kind;
+    $("game-hand-help").textContent = !canAct ? t("nothing_to_do")
+      : promptKind === "build_discarded" ? t("help_build_discarded")
+      : promptKind === "seventh_card" ? t("prompt_seventh_card") : t("choose_card");
+    $("game-hand-title").textContent = promptKind === "build_discarded" ? t("discard_pile_title") : t("your_hand");
     if (selected && cards.indexOf(selected) < 0) selected = null;
     cards.forEach(function (id) {
       var card = CAT.cards[id] || { name: id, color: "grey", cost: {} };
       var options = S.legal.filter(function (a) { return a.card === id; });
-      var buildable = options.some(function (a) { return a.type === "build" || a.type === "build_discarded"; });
+      var builds = options.filter(function (a) { return a.type === "build" || a.type === "build_discarded"; });
+      var free = builds.some(function (a) { return a.free === "chain" || a.type === "build_discarded"; });
       var chosen = view.pending && view.pending.card === id;
-      var button = el("button", {
-        type: "button", class: "hand-card hand-card--" + card.color + (chosen ? " hand-card--chosen" : ""),
-        "aria-expanded": selected === id ? "true" : "false", "aria-controls": "game-choices",
-        disabled: !canAct || !options.length,
-        onclick: function () { selected = selected === id ? null : id; renderHand(view, me); focusChoices(); },
-      }, [
+      var drawn = face(id) || el("span", {}, [
         el("span", { class: "hand-card__name", text: card.name }),
         el("span", { class: "hand-card__cost", text: costText(card.cost) || t("pay_nothing") }),
         el("span", { class: "hand-card__text", text: card.text || "" }),
-        buildable ? null : el("span", { class: "hand-card__note", text: whyNot(id) }),
       ]);
+      var button = el("button", {
+        type: "button", class: "hand-card hand-card--" + card.color + (chosen ? " hand-card--chosen" : "") + (free ? " is-free" : ""),
+        "aria-expanded": selected === id ? "true" : "false", "aria-controls": "game-choices",
+        disabled: !canAct || !options.length,
+        onclick: function () { selected = selected === id ? null : id; renderHand(view, me); focusChoices(); },
+      }, [drawn, el("span", { class: "hand-card__status" + (builds.length ? "" : " hand-card__note"), text: handStatus(id, builds) })]);
       button.setAttribute("data-card", id);
       list.appendChild(el("li", {}, [button]));
     });
@@ -275,6 +328,23 @@
     target.focus();
   }
 
+  /* Coins a build or wonder action costs in all: the bank's and the neighbours'. */
+  function coinsOf(action) {
+    var pay = action.pay || {};
+    var bank = 0;
+    if (action.type === "build" && !action.free) bank = ((CAT.cards[action.card] || {}).cost || {}).coins || 0;
+    return bank + (pay.left || 0) + (pay.right || 0);
+  }
+
+  /* What a hand card costs this seat now, in a few words (the card shows its printed cost). */
+  function handStatus(id, builds) {
+    if (!builds.length) return whyNot(id);
+    if (builds.some(function (a) { return a.type === "build_discarded"; })) return t("free_from_discard");
+    if (builds.some(function (a) { return a.free === "chain"; })) return t("free_by_chain");
+    var cheapest = Math.min.apply(null, builds.map(coinsOf));
+    return cheapest ? t("build_for", { count: cheapest }) : t("build_own_resources");
+  }
+
   function renderChoices() {
     var box = $("game-choices");
     box.textContent = "";
@@ -282,7 +352,8 @@
     if (!selected) return;
     var options = S.legal.filter(function (a) { return selected === "__none__" ? !a.card : a.card === selected; });
     var order = { build: 0, build_discarded: 0, wonder: 1, discard: 2, pass: 3, side: 0 };
-    options.sort(function (a, b) { return order[a.type] - order[b.type]; });
+    // Cheapest first within each kind of play.
+    options.sort(function (a, b) { return order[a.type] - order[b.type] || coinsOf(a) - coinsOf(b); });
     var list = el("ul", { class: "choice-list" });
     options.forEach(function (action) {
       list.appendChild(el("li", {}, [el("button", {
@@ -321,7 +392,52 @@
     if (first) first.focus();
   }
 
-  function cityBlock(player, title, own) {
+  /* A built card: its name; hovered or focused, the card drawn large. */
+  function chip(id, colour) {
+    var drawn = face(id);
+    return el("li", { class: "chip-card chip-card--" + colour, tabindex: "0" }, [
+      cardName(id),
+      el("span", { class: "sr-only", text: ": " + ((CAT.cards[id] || {}).text || "") }),
+      drawn ? el("span", { class: "chip-pop", "aria-hidden": "true" }, [drawn]) : null,
+    ]);
+  }
+
+  /* What a trader reads off a city: its production (and what a neighbour may buy of it), its
+     science, and for a neighbour what a unit costs this seat from that side. */
+  function economyFacts(player, facts, side) {
+    var economy = player.economy;
+    if (!economy) return;
+    facts.appendChild(el("dt", { text: t("produces") }));
+    facts.appendChild(el("dd", {}, [productionIcons(economy.produces)]));
+    if (side) {
+      facts.appendChild(el("dt", { text: t("sells_to_you") }));
+      var prices = (S.view.prices || {})[side] || {};
+      var cheap = RESOURCES.filter(function (r) { return prices[r] === 1; });
+      var dd = el("dd", {}, [productionIcons(economy.sells)]);
+      var price = el("span", { class: "price" });
+      if (cheap.length === RESOURCES.length) price.textContent = t("price_every", { count: 1 });
+      else if (!cheap.length) price.textContent = t("price_every", { count: 2 });
+      else {
+        price.appendChild(document.createTextNode(t("price_one_for") + " "));
+        cheap.forEach(function (r) { price.appendChild(icon(r, t("res_" + r, { count: 1 }))); });
+        price.appendChild(document.createTextNode(" " + t("price_rest")));
+      }
+      dd.appendChild(price);
+      facts.appendChild(dd);
+    }
+    var science = economy.science;
+    var symbols = el("dd", { class: "produce" });
+    ["compass", "gear", "tablet"].forEach(function (s) {
+      for (var k = 0; k < science[s]; k++) symbols.appendChild(icon(s, t("sym_" + s)));
+    });
+    if (science.wild) symbols.appendChild(el("span", { text: " +" + science.wild + "?" }));
+    if (symbols.childNodes.length) {
+      facts.appendChild(el("dt", { text: t("science") }));
+      facts.appendChild(symbols);
+    }
+  }
+
+  function cityBlock(player, title, own, side) {
     var tokens = player.tokens.reduce(function (a, b) { return a + b; }, 0);
     var facts = el("dl", { class: "city-facts" }, [
       el("dt", { text: t("coins") }), el("dd", { text: String(player.coins) }),
@@ -336,6 +452,7 @@
         facts.appendChild(el("dd", { class: "token-" + pair[0], text: String(pair[1]) }));
       });
     }
+    economyFacts(player, facts, side);
     if (player.partner !== undefined) {
       facts.appendChild(el("dt", { text: t("team_n", { team: player.team + 1 }) }));
       facts.appendChild(el("dd", { text: t("partner_of", { name: seatName(player.partner) }) }));
@@ -357,7 +474,7 @@
       if (!cards.length) return;
       var ul = el("ul", { class: "chips chips--" + colour });
       cards.forEach(function (id) {
-        ul.appendChild(el("li", { class: "chip-card chip-card--" + colour, title: (CAT.cards[id] || {}).text || "", text: cardName(id) }));
+        ul.appendChild(chip(id, colour));
       });
       groups.appendChild(ul);
     });
@@ -389,10 +506,10 @@
     var me = S.you !== null && S.you !== undefined ? view.players[S.you] : null;
     var shown = {};
     if (me) {
-      [[me.left, "left_neighbour"], [me.right, "right_neighbour"]].forEach(function (pair) {
+      [[me.left, "left_neighbour", "left"], [me.right, "right_neighbour", "right"]].forEach(function (pair) {
         if (shown[pair[0]]) return;
         shown[pair[0]] = true;
-        box.appendChild(cityBlock(view.players[pair[0]], t(pair[1]) + ": " + seatName(pair[0])));
+        box.appendChild(cityBlock(view.players[pair[0]], t(pair[1]) + ": " + seatName(pair[0]), false, pair[2]));
       });
     }
     view.players.forEach(function (player, n) {

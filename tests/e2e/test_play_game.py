@@ -9,6 +9,7 @@ covered by tests/integration/test_live_*.py. Screenshots go to tests/e2e/out/ (g
 play-game-midgame-{desktop,phone}.png and play-game-score-sheet-{desktop,phone}.png.
 """
 import random
+import re
 import time
 
 import pytest
@@ -46,8 +47,9 @@ PAGE_STATE = """() => {
 }"""
 
 
-def play_by_clicking(page, shoot, rng):
-    """Click through the game until the score sheet shows. Returns the number of moves made."""
+def play_by_clicking(page, shoot, rng, seen=None):
+    """Click through the game until the score sheet shows. Returns the number of moves made;
+    `seen` (a list) gets the words of every choice offered."""
     moves = 0
     acted_on = None
     acted_at = 0.0
@@ -71,6 +73,8 @@ def play_by_clicking(page, shoot, rng):
                 if state["owes_free_city"]:  # 2-player variant: now the Free City's card
                     options = options.filter(has_text="For the Free City")
                 options.first.wait_for(state="visible", timeout=5_000)
+                if seen is not None:
+                    seen.extend(options.all_inner_texts())
                 options.nth(rng.randrange(options.count())).click(timeout=5_000)
             except Exception:  # noqa: BLE001 - the hand was redrawn under the click: look again
                 page.wait_for_timeout(200)
@@ -135,7 +139,13 @@ def test_a_player_signs_up_creates_a_table_with_two_bots_and_plays_a_whole_game_
     page.wait_for_url(f"**/play/{match_id}/game/")
     page.locator("#game-connection").filter(has_text="Connected").wait_for(timeout=15_000)
 
-    moves = play_by_clicking(page, shoot, random.Random(3))
+    offered = []
+    moves = play_by_clicking(page, shoot, random.Random(3), offered)
+
+    # Every payment to a neighbour says which side and whom: "2 to the left (medium bot ...)".
+    to_neighbours = [label for label in offered if re.search(r"\d+ to (?!the bank)", label)]
+    assert to_neighbours, "no choice paid a neighbour in a whole game"
+    assert all(re.search(r"\d+ to the (left|right) \(", label) for label in to_neighbours), to_neighbours[:5]
 
     sheet = page.locator("#game-score-sheet table.score-sheet")
     sheet.wait_for()

@@ -258,3 +258,23 @@ def test_the_table_shows_an_invite_link_without_a_language(client, make_user):
     html = client.get(f"/pt-br/play/{match.pk}/").content.decode()
 
     assert f'value="http://testserver/invite/{match.invite_code}/"' in html
+
+
+def test_the_game_page_draws_every_card_as_the_catalogue_does_in_the_page_language(client, make_user):
+    match = start_table(make_user("host"), players=3)
+    html = client.get(url("game", match.pk, lang="it")).content.decode()
+    faces = html[html.index('<template id="card-faces">'):html.index("</template>")]
+    lumber = faces[faces.index('data-face="lumber_yard"'):faces.index('data-face="stone_pit"')]
+    assert 'class="card card--brown card--small"' in lumber and "Cantiere d&#x27;Abbattimento" in lumber
+    assert "icons.svg#wood" in lumber and 'href="/it/cards/' not in lumber  # drawn, not a link
+    # A card names the cards it makes free (its chain), and Cities' black cards are there too.
+    baths = faces[faces.index('data-face="baths"'):]
+    assert "Acquedotto" in baths[:baths.index("</article>")]
+    assert 'data-face="capitol"' in faces and "card--black" in faces
+    assert page_json_from(html, "game-data")["icons"].endswith("icons.svg")
+
+
+def page_json_from(html, element_id):
+    start = html.index(f'id="{element_id}"')
+    body = html[html.index(">", start) + 1:html.index("</script>", start)]
+    return json.loads(body)

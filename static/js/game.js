@@ -545,7 +545,7 @@
       if (view.prompt && view.prompt.seat === n) status = t("thinking");
       var tags = seat.taken_over ? " · " + t("taken_over") : "";
       body.appendChild(el("tr", { class: n === S.you ? "is-you" : "" }, [
-        el("th", { scope: "row", text: seatName(n) + " — " + wonderName(player.wonder) + tags }),
+        el("th", { scope: "row" }, [seatName(n) + tags, el("span", { class: "players__wonder", text: wonderName(player.wonder) })]),
         el("td", { text: String(player.coins) }),
         el("td", { text: String(player.shields) }),
         el("td", { text: String(player.tokens.reduce(function (a, b) { return a + b; }, 0)) }),

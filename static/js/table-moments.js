@@ -108,7 +108,9 @@
     var teams = {};
     best.forEach(function (s) {
       var player = S.view.players[s.seat] || {};
-      if (player.team !== undefined) (teams[player.team] = teams[player.team] || []).push(name(s.seat));
+      // The line names the team once: its players by their plain seat names (the board's own
+      // names carry "[Team N]").
+      if (player.team !== undefined) (teams[player.team] = teams[player.team] || []).push(P.seatName(S, t, s.seat));
     });
     var teamIds = Object.keys(teams);
     if (teamIds.length === 1) return t("team_wins", { team: +teamIds[0] + 1, names: teams[teamIds[0]].join(", ") });

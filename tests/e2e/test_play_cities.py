@@ -132,6 +132,8 @@ def test_a_player_plays_a_whole_eight_player_team_cities_game_by_clicking(site, 
     sheet.wait_for()
     assert sheet.locator("thead th").count() == 1 + 8
     assert "Team total" in sheet.inner_text() and "Black cards" in sheet.inner_text()
+    winner = page.inner_text("#moment-winner")
+    assert winner.count("Team") == 1 and "[" not in winner, winner  # "Team 2 wins: A, B", the team once
     assert page.locator("#game-hand").is_hidden()
     page.locator("#game-scores").scroll_into_view_if_needed()
     shoot("play-cities-score-sheet")

@@ -32,6 +32,10 @@ def site():
         stack.stop()
 
 
+TABLES_SCROLLING_SIDEWAYS = """() => [...document.querySelectorAll('.table-scroll')]
+  .filter(box => box.offsetParent !== null && box.scrollWidth > box.clientWidth + 1)
+  .map(box => box.closest('section, [id]').id || box.className)"""
+
 PAGE_STATE = """() => {
   const cards = [...document.querySelectorAll('#game-hand-cards .hand-card')];
   const choices = document.getElementById('game-choices');
@@ -110,10 +114,14 @@ def test_a_player_signs_up_creates_a_table_with_two_bots_and_plays_a_whole_game_
     page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
     page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
 
+    scrolled = []
+
     def shoot(name):
         screenshot(page, f"{name}-desktop")
         page.set_viewport_size(PHONE)
         page.wait_for_timeout(300)
+        # On a phone every player's facts and every score fit: no table scrolls sideways.
+        scrolled.extend(f"{name}: {box}" for box in page.evaluate(TABLES_SCROLLING_SIDEWAYS))
         screenshot(page, f"{name}-phone")
         page.set_viewport_size(DESKTOP)
         page.wait_for_timeout(300)
@@ -164,6 +172,7 @@ def test_a_player_signs_up_creates_a_table_with_two_bots_and_plays_a_whole_game_
     assert moves == len(mine) >= 18
     assert {r["by"] for r in mine} == {"player"}
     assert problems == []
+    assert scrolled == []
 
 
 def test_a_two_player_game_with_the_free_city_is_played_to_the_end_by_clicking(site, desktop_page, screenshot):

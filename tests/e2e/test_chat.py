@@ -2,13 +2,17 @@
 two players at one table (a bot fills the third seat) write to each other from two browsers, a
 third browser watches as a spectator: it reads every line, has no input, and the server refuses a
 line it sends over its socket anyway. Lines are text, never markup; a reload shows them again;
-the sixth line in ten seconds is refused with words; the phone's page has no sideways scrolling.
+the sixth line in ten seconds is refused with words; the phone's page has no sideways scrolling;
+axe-core finds nothing serious on the three pages. The replay of a finished match (base game and
+Architects) shows each line at its step, as text.
 
 The server is a real daphne process in the embedded mode of `make run`, as in test_play_game.py.
 Screenshots: tests/e2e/out/chat-{player-desktop,player-phone,spectator}.png.
 """
 import pytest
 
+from tests.e2e.test_accessibility import AXE, violations
+from tests.factories import DESKTOP, page_url, store_bot_match
 from tests.integration.live_stack import LiveStack
 
 pytestmark = pytest.mark.e2e
@@ -30,7 +34,7 @@ def site():
 def signed_in(browser, site, username, viewport):
     site.signup(username)
     http = site.login(username)
-    context = browser.new_context(viewport=viewport)
+    context = browser.new_context(viewport=viewport, bypass_csp=True)  # axe is injected past the CSP
     context.add_cookies([{"name": "sessionid", "value": http.cookies["sessionid"], "domain": "127.0.0.1",
                           "path": "/"}])
     page = context.new_page()
@@ -137,7 +141,48 @@ def test_two_players_chat_from_two_browsers_and_a_spectator_reads_without_writin
         watcher.locator("#chat").scroll_into_view_if_needed()
         screenshot(watcher, "chat-spectator", full_page=False)
         assert bo.evaluate(NO_SIDEWAYS_SCROLL) <= PHONE_390["width"]
+        axe = AXE.read_text()
+        assert {name: violations(page, axe) for name, page in (("ann", ann), ("bo", bo), ("watcher", watcher))} == {
+            "ann": [], "bo": [], "watcher": []}
         assert problems == []
     finally:
         for context in (ann_context, bo_context, cy_context):
             context.close()
+
+
+@pytest.mark.parametrize("game", ["base", "architects"])
+def test_the_replay_shows_each_chat_line_at_the_step_it_was_said_as_text(browser, live_server, loaded_catalogue,
+                                                                          django_user_model, game):
+    from games import services
+    from games.history.timeline import match_timeline
+    from games.models import ChatMessage, MatchAction
+
+    if game == "architects":
+        from cards.loading_architects import load_architects
+
+        load_architects()
+    people = [django_user_model.objects.create_user(username=name) for name in ("ann", "bo")]
+    match = store_bot_match(game, players=3, seed=3, users=people)
+    frames = match_timeline(match)
+    after_first_step = MatchAction.objects.get(match=match, index=frames[1]["index"]).version
+    ChatMessage.objects.create(match=match, seat=1, user=people[1], text="<i>nice</i> start", version=after_first_step)
+    services.do_send_chat(match.pk, people[0], "well played")  # said after the end: the last step
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    try:
+        page.goto(live_server.url + page_url("match-detail", match.pk, lang="en"))
+        chat_lines = page.locator("[data-events] li.replay__chat")
+        page.locator('[data-go="first"]').click()
+        assert chat_lines.count() == 0
+        page.locator('[data-go="next"]').click()
+        assert chat_lines.all_inner_texts() == ["Table chat bo: <i>nice</i> start"]
+        assert page.locator("[data-events] i").count() == 0
+        page.locator('[data-go="next"]').click()
+        assert chat_lines.count() == 0
+        page.locator('[data-go="last"]').click()
+        assert chat_lines.all_inner_texts() == ["Table chat ann: well played"]
+        listed = page.locator(".match-chat__lines li").all_inner_texts()
+        assert len(listed) == 2 and listed[0].endswith("bo: <i>nice</i> start") and listed[1].endswith("ann: well played")
+    finally:
+        context.close()

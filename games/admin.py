@@ -1,7 +1,7 @@
 """Matches in the admin: to look at, not to edit (every write goes through games.services)."""
 from django.contrib import admin
 
-from games.models import Match, MatchAction, Seat
+from games.models import ChatMessage, Match, MatchAction, Seat
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -27,13 +27,19 @@ class MatchActionInline(ReadOnlyInline):
     readonly_fields = fields
 
 
+class ChatMessageInline(ReadOnlyInline):
+    model = ChatMessage
+    fields = ("seat", "user", "text", "version", "created_at")
+    readonly_fields = fields
+
+
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
     list_display = ("id", "status", "players", "host", "game", "options", "turn_seconds", "version",
                     "created_at", "finished_at")
     list_filter = ("status", "game", "players")
     search_fields = ("id", "host__username", "invite_code")
-    inlines = [SeatInline, MatchActionInline]
+    inlines = [SeatInline, MatchActionInline, ChatMessageInline]
     exclude = ("state",)
 
     def get_readonly_fields(self, request, obj=None):

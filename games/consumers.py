@@ -81,8 +81,8 @@ class _Base(AsyncWebsocketConsumer):
     async def send_json(self, message):
         await self.send(text_data=json.dumps(message, separators=(",", ":")))
 
-    async def send_error(self, code, facts=None, client_id=None):
-        await self.send_json(protocol.error(code, facts, client_id))
+    async def send_error(self, code, facts=None, client_id=None, about=None):
+        await self.send_json(protocol.error(code, facts, client_id, about))
 
     async def receive(self, text_data=None, bytes_data=None):
         if not self.limiter.allow():
@@ -230,6 +230,18 @@ class GameConsumer(_Base):
             return
         await self.send_json({"type": "conceded", "seat": seat})
 
+    async def on_chat(self, message):
+        """A line of the table chat: the whole match hears it (game_chat), this socket included;
+        a refusal is answered here only, marked `"for": "chat"`."""
+        if not await db_call(session_still_valid)(self.scope, self.user):
+            await self.send_error("session_ended", {}, about="chat")
+            await self.close(code=CLOSE_SESSION_ENDED)
+            return
+        try:
+            await db_call(services.do_send_chat)(self.match_id, self.user, message["text"])
+        except services.ServiceError as error:
+            await self.send_error(error.code, error.facts, about="chat")
+
     async def on_deadline(self, message):
         played = await db_call(services.do_expire_deadline)(self.match_id)
         if not played:
@@ -244,6 +256,9 @@ class GameConsumer(_Base):
     async def game_update(self, event):
         await self.send_json(event["payload"])
         self.heard(event["payload"].get("version"))
+
+    async def game_chat(self, event):
+        await self.send_json(event["payload"])  # not a version of the match: the keeper's count stays
 
     async def match_changed(self, event):
         await self.send_snapshot()

@@ -146,3 +146,26 @@ class MatchAction(models.Model):
         if self.seat is None:
             return dict(self.action)
         return {"seat": self.seat, "action": self.action}
+
+
+class ChatMessage(models.Model):
+    """One line of a table's chat: said by a seated person, public (every seat and spectator sees
+    it), kept with the match and shown in its replay. Written by games.services.chat only."""
+
+    TEXT_MAX = 200
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chat")
+    seat = models.PositiveSmallIntegerField(help_text="The speaker's seat number (0-based).")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="chat_messages"
+    )
+    text = models.CharField(max_length=TEXT_MAX)
+    version = models.PositiveIntegerField(help_text="Match.version when it was said (where it falls in the replay).")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "id"]
+        indexes = [models.Index(fields=["match", "id"])]
+
+    def __str__(self):
+        return f"match {self.match_id} chat {self.pk}"

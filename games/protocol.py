@@ -19,7 +19,7 @@ MAX_DEPTH = 8  # an action is a few levels deep; a deeper one is refused before 
 RATE_WINDOW_SECONDS = 10
 CLIENT_ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
 
-GAME_TYPES = ("act", "resync", "deadline", "ping", "concede")
+GAME_TYPES = ("act", "resync", "deadline", "ping", "concede", "chat")
 LOBBY_TYPES = ("resync", "ping")
 
 
@@ -69,6 +69,11 @@ def parse(text_data, bytes_data, expected=GAME_TYPES):
         out.update(client_id=client_id, action=action, step=_int(msg, "step", True), seat=_int(msg, "seat", False))
     elif kind in ("resync", "deadline"):
         out["version"] = _int(msg, "version", False)
+    elif kind == "chat":
+        text = msg.get("text")
+        if not isinstance(text, str):  # its length and characters are the chat service's to judge
+            raise ProtocolError("bad_message", field="text")
+        out["text"] = text
     return out
 
 
@@ -104,8 +109,12 @@ class RateLimiter:
         return True
 
 
-def error(code, facts=None, client_id=None):
+def error(code, facts=None, client_id=None, about=None):
+    """An `error` message; `client_id` when it answers an act, `about` names the message type it
+    answers when that is not a move (`"chat"`)."""
     msg = {"type": "error", "code": code, "facts": facts or {}}
     if client_id is not None:
         msg["client_id"] = client_id
+    if about is not None:
+        msg["for"] = about
     return msg

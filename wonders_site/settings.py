@@ -315,3 +315,8 @@ WS_SHARED_RATE_LIMIT = env_int("WS_SHARED_RATE_LIMIT", 80, minimum=1)
 WS_SOCKETS_PER_USER = env_int("WS_SOCKETS_PER_USER", 12, minimum=1)
 WS_SOCKETS_PER_IP = env_int("WS_SOCKETS_PER_IP", 60, minimum=1)
 WS_SPECTATORS_PER_MATCH = env_int("WS_SPECTATORS_PER_MATCH", 100, minimum=1)
+# Table chat (games/services/chat.py): lines one player may say at one match per window (counted in
+# the "shared" cache, so every process agrees), and how many recent lines a snapshot carries.
+CHAT_RATE_LIMIT = env_int("CHAT_RATE_LIMIT", 5, minimum=1)
+CHAT_RATE_WINDOW_SECONDS = env_int("CHAT_RATE_WINDOW_SECONDS", 10, minimum=1)
+CHAT_HISTORY = env_int("CHAT_HISTORY", 50, minimum=1)

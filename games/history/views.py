@@ -19,6 +19,7 @@ from games.engine import options as engine_options
 from games.presentation.plural import ngettext_lazy
 from games.history import categories as score_categories
 from games.history.api.common import CALCULATOR_GAME
+from games.history.chat import chat_by_frame, chat_lines
 from games.history.timeline import match_timeline
 from games.history.models import PlayerRating, RatingChange, SeatResult
 from games.history.ratings import DEFAULT_MODE, MODES, PLAYER_COUNTS, PROVISIONAL_SIGMA, game_of_mode
@@ -65,6 +66,7 @@ def match_detail(request, match_id):
         "tiebreak_note": words.board_words().get("tie_break", ""),
         "section": "history",
     }
+    context["chat"] = chat_lines(match, [seat["label"] for seat in context["seats"]])
     if match.status == Match.Status.FINISHED and match.state is not None:
         frames = match_timeline(match)
         sheet = score_sheet_rows(match)
@@ -95,6 +97,7 @@ def match_detail(request, match_id):
             "cards": cards,
             "wonders": wonders,
             "seats": [seat["label"] for seat in context["seats"]],
+            "chat": chat_by_frame(match, frames, context["chat"]),  # the lines said during each frame
         }
         context["final_cities"] = [
             {**city, "label": seat["label"]}
@@ -130,6 +133,7 @@ def replay_labels():
         "fromDiscard": _("built from the discard pile"), "passed": _("passed"),
         "militaryEvent": _("Conflicts resolved"), "free": _("free"), "discardPile": _("Discard pile"),
         "under": _("under the wonder"),
+        "chat": _("Table chat"),
     }
 
 

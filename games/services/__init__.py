@@ -8,6 +8,7 @@ One module per topic:
 - ``deadlines``: turn timers, take-overs, the periodic sweep;
 - ``concede``: a person leaves a running game, a bot takes the seat;
 - ``rematch``: a new table from a finished match's seats;
+- ``chat``: the table chat (seated people speak, everybody at the match hears);
 - ``broadcast``: the channel-layer groups and what is sent to them;
 - ``snapshots``: reads (a connection's snapshot, the lobby list); nothing there writes;
 - ``common``: ``ServiceError``, the match lock, after-commit hooks.
@@ -27,6 +28,7 @@ from .bots import do_play_bot_turn, enqueue_bot_turns
 from .broadcast import (
     LOBBY_GROUP, match_group, public_events, seat_group, send_many, spectators_group, update_payloads,
 )
+from .chat import do_send_chat
 from .common import Accepted, ServiceError, match_seats, player_range
 from .concede import do_concede
 from .deadlines import TAKEOVER_AFTER, do_expire_deadline, do_sweep_deadlines
@@ -35,12 +37,12 @@ from .lobby import (
 )
 from .play import do_submit
 from .rematch import do_rematch, open_rematch
-from .snapshots import current_version, lobby_tables, seat_of, snapshot
+from .snapshots import current_version, lobby_tables, recent_chat, seat_of, snapshot
 
 __all__ = [
     "Accepted", "LOBBY_GROUP", "ServiceError", "TAKEOVER_AFTER", "TURN_SECONDS_MAX", "TURN_SECONDS_MIN",
-    "current_version", "do_concede", "do_create_match", "do_expire_deadline", "do_join", "do_leave", "do_play_bot_turn",
+    "current_version", "do_concede", "do_send_chat", "do_create_match", "do_expire_deadline", "do_join", "do_leave", "do_play_bot_turn",
     "do_rematch", "do_set_bot", "do_start", "do_submit", "do_sweep_deadlines", "enqueue_bot_turns", "lobby_tables",
-    "match_for_invite", "match_group", "open_rematch", "match_seats", "player_range", "public_events", "requeue_lost_bot_turns", "seat_group",
+    "match_for_invite", "match_group", "open_rematch", "match_seats", "player_range", "public_events", "recent_chat", "requeue_lost_bot_turns", "seat_group",
     "seat_of", "send_many", "snapshot", "spectators_group", "update_payloads",
 ]

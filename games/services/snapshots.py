@@ -2,9 +2,11 @@
 
 Views come from `engine.view` only; the raw state, the log and the seed never leave.
 """
+from django.conf import settings
+
 from accounts.services import display_name
 from games import engine
-from games.models import Match, Seat
+from games.models import ChatMessage, Match, Seat
 
 from .common import iso, match_seats, user_related, user_seat
 
@@ -64,6 +66,25 @@ def blocked_for(state, seat, legal):
     return engine.hints(state, seat.number).get("blocked", {})
 
 
+def chat_entry(message):
+    """A chat line as it leaves the server: the speaker's seat and public name, the text and the
+    time; nothing else (never the user's id, nothing of the game)."""
+    return {
+        "type": "chat",
+        "seat": message.seat,
+        "name": display_name(message.user) if message.user_id else "",
+        "text": message.text,
+        "at": iso(message.created_at),
+    }
+
+
+def recent_chat(match_id, limit=None):
+    """The match's latest chat lines (settings.CHAT_HISTORY), oldest first."""
+    limit = limit or settings.CHAT_HISTORY
+    rows = ChatMessage.objects.filter(match_id=match_id).select_related(*user_related()).order_by("-id")[:limit]
+    return [chat_entry(row) for row in reversed(rows)]
+
+
 def seat_of(match_id, user):
     """(match exists, the user's seat number or None)."""
     seats = list(Seat.objects.filter(match_id=match_id).only("number", "user_id"))
@@ -104,6 +125,7 @@ def snapshot(match_id, user):
         "legal": [],
         "blocked": {},
         "events": [],
+        "chat": recent_chat(match.pk),
     }
     if state is not None:
         out["view"] = engine.view(state, mine.number if mine else None)

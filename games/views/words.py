@@ -43,6 +43,10 @@ ERRORS = {
     "too_many_spectators": _("This table has as many spectators as it can take: try again later."),
     "not_running": _("The game is not being played."),
     "not_finished": _("The game is not over yet."),
+    "chat_empty": _("Write something first."),
+    "chat_too_long": _("A message has at most %(limit)s characters."),
+    "chat_rate_limited": _("You are writing too fast: wait a few seconds."),
+    "session_ended": _("You were logged out: log in again to play and write."),
 }
 
 # Words game.js and lobby.js use (%(name)s placeholders are filled in by the scripts).

@@ -1,7 +1,7 @@
 /* What every game board shares (game.js for the base game, architects.js, ...): the page's data
    blocks, el()/t() helpers, the error box, the deadline countdown and the WebSocket session of
    docs/protocol.md (snapshots, updates in version order with the gap wait, acks, the resend of an
-   unacknowledged act after a reconnect, the deadline nudge). A board asks for a session and draws
+   unacknowledged act after a reconnect, the deadline nudge, the table chat's lines in S.chat). A board asks for a session and draws
    `session.S` in its render(); it never speaks to the socket itself. */
 (function () {
   "use strict";
@@ -53,9 +53,14 @@
     box.textContent = text || "";
   }
 
-  var GAP_WAIT_MS = 300;
-  /* What runs after every board's render (table-moments.js): hook(session, options, freshEvents). */
-  var afterDraw = [];  // how long an update that skips a version waits for the missing one
+  var GAP_WAIT_MS = 300;  // how long an update that skips a version waits for the missing one
+  var CHAT_KEPT = 200;   // chat lines a page keeps (a snapshot brings the latest CHAT_HISTORY)
+  /* What runs after every board's render (table-moments.js, table-chat.js): hook(session, options, freshEvents). */
+  var afterDraw = [];
+  /* What hears the messages no board draws (table-chat.js): hook(session, options, message) for a
+     `chat` line (already added to S.chat) and for an `error` marked "for" (it answers a chat,
+     not a move: it stays out of the board's error box). */
+  var listeners = [];
   var UPDATED = ["version", "step", "status", "deadline", "seats", "you", "view", "legal", "blocked"];
 
   /* session({page, t, errors, render, seatName}): connects at once; render() is called after every
@@ -73,8 +78,11 @@
     var ws = null;
     var fresh = [];      // the events of the updates applied since the last draw
 
+    /* Send now if the socket is open (true), else drop it (false: the caller may say so). */
     function send(message) {
-      if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+      if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+      ws.send(JSON.stringify(message));
+      return true;
     }
 
     function waitForGap(message) {
@@ -124,11 +132,19 @@
           if (gapTimer && !Object.keys(early).length) { clearTimeout(gapTimer); gapTimer = null; }
           draw();
           break;
+        case "chat":
+          if (S) S.chat = (S.chat || []).concat([message]).slice(-CHAT_KEPT);
+          listeners.forEach(function (hook) { hook(self, options, message); });
+          break;
         case "ack":
           if (outbox && outbox.client_id === message.client_id) outbox = null;
           showError(null);
           break;
         case "error":
+          if (message.for) {
+            listeners.forEach(function (hook) { hook(self, options, message); });
+            break;
+          }
           if (outbox && outbox.client_id === message.client_id) outbox = null;
           showError(errors[message.code] || message.code);
           if (message.code === "stale_step") send({ type: "resync" });
@@ -211,7 +227,7 @@
 
   window.WondersPlay = {
     data: data, $: $, el: el, translator: translator, showError: showError, session: session, seatName: seatName,
-    afterDraw: afterDraw,
+    afterDraw: afterDraw, listeners: listeners,
     sharedEventText: function () { return null; },
   };
 })();

@@ -1,7 +1,7 @@
 /* The replay of a finished match: step through every turn with the buttons, the slider or the
    keyboard (← → Home End), and see every city, hand and the running score as they were.
    Data: #replay-data (frames from games.history.timeline, card and wonder names in the page's
-   language, seat labels) and #replay-labels (the words, translated by the server). A game whose
+   language, seat labels, the table chat's lines said during each frame) and #replay-labels (the words, translated by the server). A game whose
    frames are not the base game's brings its own drawing (its presentation's REPLAY_SCRIPT, loaded
    first): window.WondersReplayBoard(helpers) -> {title(frame, index, before), describe(event), draw(frame, box)};
    before is the previous frame: the table as the step began (its age, turn, player). */
@@ -114,6 +114,12 @@
       (board ? board.describe(event) : describe(event)).forEach(function (line) {
         eventsList.appendChild(el("li", null, line));
       });
+    });
+    ((data.chat || [])[current] || []).forEach(function (line) {
+      var item = el("li", "replay__chat");
+      item.appendChild(el("span", "replay__chat-tag", t.chat));
+      item.appendChild(document.createTextNode(" " + seatName(line.seat) + ": " + line.text));
+      eventsList.appendChild(item);
     });
     cities.textContent = "";
     if (board) {

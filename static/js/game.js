@@ -53,6 +53,17 @@
     return label ? el("span", { class: "ico-label" }, [svg, el("span", { class: "sr-only", text: label })]) : svg;
   }
 
+  /* A cost as the catalogue draws it: one icon a unit (the words for screen readers). */
+  function costIcons(cost) {
+    var out = el("span", { class: "produce cost" }, [el("span", { class: "sr-only", text: costText(cost) || t("pay_nothing") })]);
+    if (cost && cost.coins) out.appendChild(el("span", { "aria-hidden": "true", class: "cost__coins", text: cost.coins + "×" }));
+    if (cost && cost.coins) out.appendChild(icon("coin"));
+    RESOURCES.forEach(function (r) {
+      for (var k = 0; k < ((cost || {})[r] || 0); k++) out.appendChild(icon(r));
+    });
+    return out;
+  }
+
   /* A city's production as icons: fixed units, then each choice as "a/b". */
   function productionIcons(production) {
     var out = el("span", { class: "produce" });
@@ -465,7 +476,8 @@
       var under = own && built && S.view.stage_cards ? " (" + cardName(S.view.stage_cards[i]) + ")" : "";
       stages.appendChild(el("li", { class: built ? "stage stage--built" : "stage" }, [
         el("strong", { text: t("stage_n", { stage: i + 1 }) + ": " }),
-        (built ? t("built") + under : costText(stage.cost)) + " — " + stage.text,
+        built ? t("built") + under : costIcons(stage.cost),
+        " — " + stage.text,
       ]));
     });
     var groups = el("div", { class: "city-cards" });

@@ -179,7 +179,7 @@ def test_two_bots_of_one_level_have_distinct_labels_at_the_table_and_in_the_repl
     page.goto(site.url(f"/it/play/{site.ids['running']}/game/"))
     rows = page.locator("#game-players tbody th")
     rows.first.wait_for()
-    names = [text.split(" — ")[0] for text in rows.all_inner_texts()]
+    names = [text.split("\n")[0].strip() for text in rows.all_inner_texts()]  # the wonder is on a line of its own
     assert len(set(names)) == 3, names
     assert "bot medio (avido) · Posto 2" in names and "bot medio (avido) · Posto 3" in names, names
     page.goto(site.url(f"/it/matches/{site.ids['finished']}/"))

@@ -66,7 +66,7 @@ def test_a_player_without_a_rated_match_is_found_and_said_to_have_none(client, p
     html = search_page(client, "novi", "it")
 
     assert found(html) == ["newbie"]
-    assert "0 partite concluse" in html and "Nessuna partita valida" in html
+    assert "0 partite concluse" in html and "Ancora nessuna partita valida" in html
 
 
 def test_names_that_start_with_the_search_come_before_names_that_contain_it(client, people, django_user_model):

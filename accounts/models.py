@@ -23,6 +23,9 @@ class Profile(models.Model):
     preferred_language = models.CharField(
         _("preferred language"), max_length=5, choices=Language.choices, blank=True, default=""
     )
+    # The display name and the username folded (accounts.names.search_key): what the player
+    # search compares, case- and accent-insensitive, on SQLite and PostgreSQL alike.
+    search_key = models.TextField(editable=False, blank=True, default="")
 
     class Meta:
         verbose_name = _("profile")
@@ -31,3 +34,12 @@ class Profile(models.Model):
 
     def __str__(self):
         return self.display_name or self.user.get_username()
+
+    def save(self, *args, **kwargs):
+        from accounts.names import search_key
+
+        self.search_key = search_key(self.display_name, self.user.get_username())
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "search_key" not in update_fields:
+            kwargs["update_fields"] = [*update_fields, "search_key"]
+        super().save(*args, **kwargs)

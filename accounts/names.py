@@ -40,3 +40,16 @@ def free_display_name(user):
     except ValidationError:
         return f"{user.get_username()}#{user.pk}"
     return user.get_username()
+
+
+def fold(text):
+    """Text as the player search compares it: NFKC, case-folded, accents dropped, one space
+    between words ("  JOÃO  Pé" -> "joao pe")."""
+    decomposed = unicodedata.normalize("NFKD", normalize_display_name(text).casefold())
+    return " ".join("".join(char for char in decomposed if not unicodedata.combining(char)).split())
+
+
+def search_key(display_name, username):
+    """What a profile is found by: its display name and its username, folded, one per line (a
+    search never spans both)."""
+    return f"{fold(display_name)}\n{fold(username)}"

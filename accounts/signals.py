@@ -13,6 +13,21 @@ def create_profile(sender, instance, created, raw=False, **kwargs):
         profile_for(instance)
 
 
+@receiver(post_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="accounts.refresh_search_key")
+def refresh_the_search_key(sender, instance, created, raw=False, update_fields=None, **kwargs):
+    """A renamed user (the admin) is found by the new username: the profile's search key follows."""
+    if created or raw or (update_fields is not None and "username" not in update_fields):
+        return
+    from accounts.models import Profile
+    from accounts.names import search_key
+
+    profile = Profile.objects.filter(user=instance).only("display_name", "search_key").first()
+    if profile is not None:
+        key = search_key(profile.display_name, instance.get_username())
+        if key != profile.search_key:
+            Profile.objects.filter(pk=profile.pk).update(search_key=key)
+
+
 @receiver(user_login_failed, dispatch_uid="accounts.account_wide_lockout")
 def lock_the_account_at_its_limit(sender, credentials, request=None, **kwargs):
     """The failure that reaches the account-wide limit is answered as a lockout, as django-axes

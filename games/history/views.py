@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from cards.templatetags.cards_ui import page_language
 from games.history.queries import (
-    leaderboard_rows, player_payload, rank_of, score_sheet_rows, seat_summaries, streaks, team_rows,
+    leaderboard_rows, player_payload, rank_of, score_sheet_rows, streaks, team_rows,
     wonder_stats,
 )
 from games import engine, presentation
@@ -22,6 +22,7 @@ from games.history.api.common import CALCULATOR_GAME
 from games.history.chat import chat_by_frame, chat_lines
 from games.history.timeline import match_timeline
 from games.history.models import PlayerRating, RatingChange, SeatResult
+from games.history.players import SEARCH_MIN_LENGTH, match_page, player_search_page, running_matches
 from games.history.ratings import DEFAULT_MODE, MODES, PLAYER_COUNTS, PROVISIONAL_SIGMA, game_of_mode
 from games.views.words import UI
 
@@ -194,9 +195,7 @@ def player_profile(request, username):
     ]
     history = list(RatingChange.objects.filter(user=user, mode=mode).order_by("finished_at", "match_id").values(
         "match", "finished_at", "ordinal_after", "rank", "players"))
-    recent_ids = [row["match"] for row in payload["recent_matches"]]
-    tables = seat_summaries(recent_ids, language)
-    recent = [{**row, "table": tables.get(row["match"], [])} for row in payload["recent_matches"]]
+    matches = match_page(user, request.GET.get("page"), language)
     return render(request, "history/player_profile.html", {
         "player": user,
         "payload": payload,
@@ -212,9 +211,21 @@ def player_profile(request, username):
         "wonder_sides": any(row["side"] for row in per_wonder),
         "plot": _history_points(history),
         "streaks": streaks(list(rows.order_by("finished_at", "match_id").values_list("rank", flat=True))),
-        "recent": recent,
+        "matches": matches,
+        "running": running_matches(user),
         "provisional_sigma": PROVISIONAL_SIGMA,
         "section": "history",
+    })
+
+
+def player_search(request):
+    """Players by display name or username (any case, any accents, a part of either), provisional
+    players too, each with their rating per mode and their match count."""
+    raw = request.GET.get("q", "").strip()[:100]
+    folded, page = player_search_page(raw, request.GET.get("page"))
+    return render(request, "history/player_search.html", {
+        "q": raw, "too_short": bool(raw) and folded is None, "page": page,
+        "min_length": SEARCH_MIN_LENGTH, "provisional_sigma": PROVISIONAL_SIGMA, "section": "history",
     })
 
 

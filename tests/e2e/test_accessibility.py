@@ -75,6 +75,7 @@ def pages(site):
         "replay": f"/{{lang}}/matches/{ids['finished']}/",
         "profile": f"/{{lang}}/players/{PLAYER}/",
         "leaderboard": "/{lang}/leaderboard/",
+        "player-search": f"/{{lang}}/players/?q={PLAYER[:5]}",
         "calculator": "/{lang}/score-sheet/",
         "api-docs": "/api/docs/",
     }

@@ -1,8 +1,9 @@
-"""Cursor pagination of /api/matches/: newest first, stable while new matches arrive."""
+"""Pagination of the history API: /api/matches/ by cursor (newest first, stable while new matches
+arrive), /api/players/?search= by page number."""
 from django.conf import settings
 from django.utils.dateparse import parse_datetime
 from rest_framework.exceptions import NotFound
-from rest_framework.pagination import CursorPagination
+from rest_framework.pagination import CursorPagination, PageNumberPagination
 
 from wonders_site.api_errors import BadQueryParameter
 
@@ -46,3 +47,26 @@ def _is_instant(text):
         return parse_datetime(text) is not None
     except ValueError:
         return False
+
+
+class PlayerSearchPages(PageNumberPagination):
+    """Pages of /api/players/?search=: numbered, in the search's order (names that start with
+    the search first, then by display name)."""
+
+    page_size = 20
+    max_page_size = 100
+    page_size_query_param = "limit"
+    page_query_description = "The page number (1 is the first); the `next` and `previous` links give it."
+    page_size_query_description = "Players per page (1-100, default 20)."
+
+    def get_page_size(self, request):
+        raw = request.query_params.get(self.page_size_query_param)
+        if raw is None or raw == "":
+            return self.page_size
+        try:
+            size = int(raw)
+        except ValueError:
+            size = 0
+        if not 1 <= size <= self.max_page_size:
+            raise BadQueryParameter(self.page_size_query_param, raw, [f"1..{self.max_page_size}"])
+        return size

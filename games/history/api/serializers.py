@@ -255,6 +255,13 @@ class PlayerSerializer(serializers.Serializer):
     recent_matches = RecentMatchSerializer(many=True)
 
 
+class FoundPlayerSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    display_name = serializers.CharField()
+    games = serializers.IntegerField(help_text="Finished matches, rated or not, of every game.")
+    ratings = RatingSerializer(many=True, help_text="One per mode the player has a rating in (provisional too).")
+
+
 class BestScoreSerializer(serializers.Serializer):
     total = serializers.IntegerField()
     match = serializers.IntegerField()

@@ -7,6 +7,7 @@ from games.history.api import account, calculator_views, views
 match_list = views.MatchViewSet.as_view({"get": "list"})
 match_detail = views.MatchViewSet.as_view({"get": "retrieve"})
 match_replay = views.MatchViewSet.as_view({"get": "replay"})
+player_search = views.PlayerViewSet.as_view({"get": "list"})
 player_detail = views.PlayerViewSet.as_view({"get": "retrieve"})
 player_stats = views.PlayerViewSet.as_view({"get": "stats"})
 player_history = views.PlayerViewSet.as_view({"get": "rating_history"})
@@ -15,6 +16,7 @@ urlpatterns = [
     path("matches/", match_list, name="api-match-list"),
     path("matches/<int:pk>/", match_detail, name="api-match-detail"),
     path("matches/<int:pk>/replay/", match_replay, name="api-match-replay"),
+    path("players/", player_search, name="api-player-search"),
     path("players/<str:username>/", player_detail, name="api-player-detail"),
     path("players/<str:username>/stats/", player_stats, name="api-player-stats"),
     path("players/<str:username>/rating-history/", player_history, name="api-player-rating-history"),

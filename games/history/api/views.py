@@ -12,6 +12,8 @@ from rest_framework import exceptions, mixins, status, viewsets
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from wonders_site.api_errors import BadQueryParameter
+
 from cards.language import api_language
 from accounts.services import display_name
 from games import engine
@@ -21,7 +23,8 @@ from games.history.api.common import (
     errors, player_or_404, query_int, query_mode, query_players, wonder_name,
 )
 from games.history.api.filters import MatchFilter
-from games.history.api.pagination import NewestFirstCursor
+from games.history.api.pagination import NewestFirstCursor, PlayerSearchPages
+from games.history.players import SEARCH_MIN_LENGTH, player_rows, search_profiles, search_query
 from games.history.timeline import hands_by_turn, match_timeline
 from games.history.models import MatchRecord, RatingChange
 from games.history.ratings import PROVISIONAL_SIGMA
@@ -188,6 +191,37 @@ def _hands(frames):
 class PlayerViewSet(viewsets.ViewSet):
     lookup_field = "username"
     lookup_value_regex = r"[\w.@+-]+"
+    pagination_class = PlayerSearchPages  # the search (list) only
+
+    @extend_schema(
+        summary="Find players by name: display name or username, any case, any accents, a part of either.",
+        description="Every active player whose display name or username contains `search` (compared without "
+        "case or accents: `joao` finds João), provisional players and players without a rated match too. "
+        "Those whose name starts with it come first, then by display name. Each with the number of finished "
+        "matches and a rating per mode they have one in.",
+        parameters=[OpenApiParameter(
+            "search", OpenApiTypes.STR, required=True,
+            description=f"A part of the display name or the username, at least {SEARCH_MIN_LENGTH} letters "
+            "(after dropping spaces at the ends).", examples=[OpenApiExample("a name", value="ann")])],
+        responses={200: s.FoundPlayerSerializer(many=True), **errors(400, 404, 429)},
+        # One player: the schema generator puts it in a page of results.
+        examples=[OpenApiExample("a player found", {
+            "username": "ann", "display_name": "Anna Bó", "games": 3, "ratings": [
+                {"mode": "base", "mu": 27.1, "sigma": 7.2, "ordinal": 5.5, "provisional": True, "rated_games": 3,
+                 "wins": 1}]}, response_only=True, status_codes=["200"])],
+    )
+    def list(self, request):
+        raw = request.query_params.get("search", "")
+        folded = search_query(raw)
+        if folded is None:
+            raise BadQueryParameter("search", raw, [f"at least {SEARCH_MIN_LENGTH} letters"])
+        paginator = self.pagination_class()
+        profiles = paginator.paginate_queryset(search_profiles(folded), request, view=self)
+        rows = player_rows(profiles)
+        for row in rows:
+            for rating in row["ratings"]:
+                rating.pop("mode_name")
+        return paginator.get_paginated_response(rows)
 
     @extend_schema(
         summary="A player: profile, totals, ratings, recent matches.",

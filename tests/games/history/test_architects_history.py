@@ -109,7 +109,7 @@ def test_the_profile_switches_to_the_architects_mode_and_shows_its_categories_an
     page = text_of(html)
     assert "Segnalini Progresso" in page and "Carte blu" in page
     played = {r.wonder for r in SeatResult.objects.filter(user=people[0], mode="architects")}
-    wonders_html = html[html.index('id="wonders-title"'): html.index('id="recent-title"')]
+    wonders_html = html[html.index('id="wonders-title"'): html.index('id="matches-title"')]
     assert "Lato" not in wonders_html  # no side column: Architects' wonders have none
     from games import presentation
     for wonder in played:

@@ -1,0 +1,67 @@
+"""A prompt's cards are what the prompt says: Halicarnassus' pick shows the discard pile, each card
+free, under the pile's own title (Italian, desktop and phone)."""
+import pytest
+
+from tests.factories import PHONE
+from tests.integration.live_stack import PASSWORD, LiveStack
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+HALICARNASSUS_PICKS = """
+from games.models import Match
+from tests.engine.helpers import play_turn, wonder
+from tests.engine.test_wonders import _hali
+match = Match.objects.get(pk={match_id})
+state, _ = play_turn(_hali(), {{0: wonder("theater")}})  # stage 2: build one discarded card for free
+match.state = state
+match.config = state["config"]
+match.step += 1
+match.version += 1
+match.save(update_fields=["state", "config", "step", "version"])
+print(sorted(state["discard"]))
+"""
+
+
+@pytest.fixture(scope="module")
+def site():
+    stack = LiveStack(embedded=True, name="e2e-prompts")
+    stack.start()
+    try:
+        yield stack
+    finally:
+        stack.stop()
+
+
+def test_halicarnassus_chooses_from_the_discard_pile_each_card_free(site, desktop_page, screenshot):
+    page = desktop_page
+    page.goto(site.url("/it/accounts/signup/"))
+    page.fill("#id_username", "e2e_hali")
+    page.fill("#id_password1", PASSWORD)
+    page.fill("#id_password2", PASSWORD)
+    page.click(".account-form button[type=submit]")
+    page.wait_for_load_state("networkidle")
+    page.goto(site.url("/it/play/"))
+    page.select_option("#id_players", "3")
+    page.select_option("#id_seat_1", "random")
+    page.select_option("#id_seat_2", "random")
+    page.click(".create-form button[type=submit]")
+    page.wait_for_url("**/play/*/")
+    match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
+    page.click("form[action$='/start/'] button[type=submit]")
+    page.wait_for_url(f"**/play/{match_id}/game/")
+
+    pile = site.manage("shell", "-c", HALICARNASSUS_PICKS.format(match_id=match_id)).strip().splitlines()[-1]
+    page.reload()
+    cards = page.locator("#game-hand-cards .hand-card")
+    cards.first.wait_for(timeout=15_000)
+    assert page.inner_text("#game-hand-title") == "La pila degli scarti"
+    assert page.inner_text("#game-hand-help").startswith("Alicarnasso: scegli una carta della pila degli scarti")
+    shown = sorted(cards.evaluate_all("cards => cards.map(c => c.dataset.card)"))
+    assert str(shown) == pile, (shown, pile)  # the pile, not the hand (theater, baths)
+    assert set(cards.locator(".hand-card__status").all_inner_texts()) == {"Gratis, dalla pila degli scarti"}
+    screenshot(page, "prompt-halicarnassus-desktop-it")
+    page.set_viewport_size(PHONE)
+    screenshot(page, "prompt-halicarnassus-phone-it")
+    page.locator('#game-hand-cards .hand-card[data-card="tavern"]').click()
+    page.locator("#game-choices .choice").first.click()
+    page.locator("#game-log").filter(has_text="ha costruito Taverna dagli scarti").wait_for(timeout=15_000)

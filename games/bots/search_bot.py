@@ -40,8 +40,8 @@ ROLLOUT_POLICY = "greedy"
 
 def choose(view, legal_actions, rng, *, seconds=None, iterations=None, rollout_policy=ROLLOUT_POLICY):
     """One of `legal_actions` for the view's seat. Stops after about `iterations` rollouts, or
-    after `seconds` (DEFAULT_SECONDS when neither is given), whichever comes first (a round in
-    progress is finished)."""
+    after `seconds` (DEFAULT_SECONDS when neither is given), whichever comes first (a round that
+    the last one's length says would end past the budget is not started)."""
     if len(legal_actions) == 1:
         return legal_actions[0]
     from games import bots
@@ -65,6 +65,7 @@ def choose(view, legal_actions, rng, *, seconds=None, iterations=None, rollout_p
         phase_rollouts = None if iterations is None else max(len(alive), (iterations - done) // left)
         played = 0
         while True:
+            started = time.perf_counter()
             state = engine.sample_state(view, seat, rng)
             seed = rng.getrandbits(64)
             for k in alive:
@@ -74,7 +75,10 @@ def choose(view, legal_actions, rng, *, seconds=None, iterations=None, rollout_p
             played += len(alive)
             if phase_rollouts is not None and played + len(alive) > phase_rollouts:
                 break
-            if phase_end is not None and time.perf_counter() >= phase_end:
+            # Stop before a round that would end past the phase's end (a round is not cut short:
+            # every candidate of a round sees the same deal), so the budget is kept on average.
+            now = time.perf_counter()
+            if phase_end is not None and now + (now - started) >= phase_end:
                 break
         done += played
         ranked = sorted(alive, key=lambda k: (-totals[k] / rounds[k], k))

@@ -167,6 +167,13 @@ CACHES = {
                else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "shared"}),
 }
 
+# The catalogue API's answers (cards/api_cache.py): cached per process in the default cache, keyed by the
+# catalogue's version (cards/catalogue_version.py, read from the database at most every
+# CATALOGUE_VERSION_SECONDS), with an ETag and a public Cache-Control of CATALOGUE_API_MAX_AGE seconds.
+CATALOGUE_API_CACHE = env_bool("CATALOGUE_API_CACHE", True)
+CATALOGUE_API_MAX_AGE = env_int("CATALOGUE_API_MAX_AGE", 60, minimum=0)
+CATALOGUE_VERSION_SECONDS = env_int("CATALOGUE_VERSION_SECONDS", 5, minimum=0)
+
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL

@@ -58,6 +58,8 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     # Last, as django-axes asks: turns a locked-out login into accounts.lockout's 429 page.
     "axes.middleware.AxesMiddleware",
+    # Sync only, innermost: under ASGI the chain above runs in one thread (wonders_site/middleware.py).
+    "wonders_site.middleware.OneThreadForTheChain",
 ]
 
 # HTTPS. On by default when DEBUG is off (production); HTTPS=false for a plain-HTTP run with debug

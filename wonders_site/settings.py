@@ -306,6 +306,10 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
+# A server process's garbage collector (wonders_site/gc_tuning.py): once started, what is loaded is
+# frozen and the first generation is collected every GC_THRESHOLD allocations; 0: Python's defaults.
+GC_THRESHOLD = env_int("GC_THRESHOLD", 20000, minimum=0)
+
 LOG_LEVEL = env_str("LOG_LEVEL", "INFO")
 LOGGING = {
     "version": 1,

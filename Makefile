@@ -7,7 +7,7 @@ PORT ?= 8000
 INTEGRATION_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/wonders
 INTEGRATION_REDIS_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: run test test-integration test-e2e bench bench-search bench-api bench-bots bench-live fuzz-api messages clean
+.PHONY: run test test-integration test-e2e bench bench-search bench-api bench-cards bench-bots bench-live fuzz-api messages clean
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -44,6 +44,14 @@ bench-search: $(VENV)/.installed
 # 10,000 players and 100,000 matches bulk-loaded into PostgreSQL, then p50/p99 of the history API.
 bench-api: $(VENV)/.installed
 	DATABASE_URL=$${BENCH_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/wonders_bench} $(PY) bench/bench_api.py
+
+# Requests/s and p50/p99 of /api/cards/ and friends through daphne (its own free port), N keep-alive clients;
+# CARDS_FLAGS=--no-cache for the answers serialised on every request (bench/bench_cards_api.py).
+CLIENTS ?= 8
+CARDS_SECONDS ?= 10
+bench-cards: $(VENV)/.installed
+	DATABASE_URL=$${BENCH_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/wonders_bench} $(PY) bench/bench_cards_api.py \
+		--clients $(CLIENTS) --seconds $(CARDS_SECONDS) $(CARDS_FLAGS)
 
 # A bot tournament: BOT against AGAINST in GAME at PLAYERS seats, seats rotated (bench/bench_bots.py).
 BOT ?= search

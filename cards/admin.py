@@ -1,6 +1,24 @@
 from django.contrib import admin
 
+from cards import catalogue_version
 from cards.models import Card, CardText, Wonder, WonderStage, WonderStageText, WonderText
+
+
+class CatalogueAdmin(admin.ModelAdmin):
+    """An edit here changes what the catalogue API serves: like a load, it gives the catalogue a
+    new version (cards/catalogue_version.py), so no cached answer of the old rows is served again."""
+
+    def save_related(self, request, form, formsets, change):  # after the row and its inlines, add or change
+        super().save_related(request, form, formsets, change)
+        catalogue_version.bump()
+
+    def delete_model(self, request, obj):
+        super().delete_model(request, obj)
+        catalogue_version.bump()
+
+    def delete_queryset(self, request, queryset):
+        super().delete_queryset(request, queryset)
+        catalogue_version.bump()
 
 
 class CardTextInline(admin.TabularInline):
@@ -9,7 +27,7 @@ class CardTextInline(admin.TabularInline):
 
 
 @admin.register(Card)
-class CardAdmin(admin.ModelAdmin):
+class CardAdmin(CatalogueAdmin):
     list_display = ["id", "age", "color", "min_players", "expansion"]
     list_filter = ["age", "color", "expansion"]
     search_fields = ["id", "texts__name"]
@@ -29,7 +47,7 @@ class WonderStageInline(admin.TabularInline):
 
 
 @admin.register(Wonder)
-class WonderAdmin(admin.ModelAdmin):
+class WonderAdmin(CatalogueAdmin):
     list_display = ["id", "starting_resource", "expansion"]
     inlines = [WonderTextInline, WonderStageInline]
 
@@ -40,7 +58,7 @@ class WonderStageTextInline(admin.TabularInline):
 
 
 @admin.register(WonderStage)
-class WonderStageAdmin(admin.ModelAdmin):
+class WonderStageAdmin(CatalogueAdmin):
     list_display = ["wonder", "side", "number"]
     list_filter = ["wonder", "side"]
     inlines = [WonderStageTextInline]
@@ -67,25 +85,25 @@ def _inline(text_model):
 
 
 @admin.register(ArchitectsCard)
-class ArchitectsCardAdmin(admin.ModelAdmin):
+class ArchitectsCardAdmin(CatalogueAdmin):
     list_display = ["id", "kind", "color"]
     list_filter = ["kind", "color"]
     inlines = [_inline(ArchitectsCardText), _inline(ArchitectsDeckCount)]
 
 
 @admin.register(ArchitectsWonder)
-class ArchitectsWonderAdmin(admin.ModelAdmin):
+class ArchitectsWonderAdmin(CatalogueAdmin):
     list_display = ["id", "power"]
     inlines = [_inline(ArchitectsWonderText), _inline(ArchitectsStage)]
 
 
 @admin.register(ArchitectsProgressToken)
-class ArchitectsProgressTokenAdmin(admin.ModelAdmin):
+class ArchitectsProgressTokenAdmin(CatalogueAdmin):
     list_display = ["id", "effect", "copies"]
     inlines = [_inline(ArchitectsProgressTokenText)]
 
 
 @admin.register(ArchitectsComponent)
-class ArchitectsComponentAdmin(admin.ModelAdmin):
+class ArchitectsComponentAdmin(CatalogueAdmin):
     list_display = ["id", "copies"]
     inlines = [_inline(ArchitectsComponentText)]

@@ -9,6 +9,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field, extend_schema_view
 from rest_framework import serializers, viewsets
 
+from cards.api_cache import cached_answer
 from cards.api_fields import LANG_PARAMETER, LanguageContextMixin, NamesSerializer  # noqa: F401 - shared
 from cards.language import pick
 from cards.models import COLORS, Card, CardText, Wonder, WonderStage
@@ -179,6 +180,16 @@ class CardViewSet(LanguageContextMixin, viewsets.ReadOnlyModelViewSet):
             return card_queryset().filter(expansion=asked_expansion(self))
         return card_queryset()
 
+    # Cached per catalogue version (cards/api_cache.py); the query parameters the answers depend on:
+    # the filters of both games (a filter the asked game does not have is ignored, like any other).
+    @cached_answer(["expansion", "age", "color", "players", "q", "kind", "deck"])
+    def list(self, request, *args, **kwargs):
+        return super().list(request, *args, **kwargs)
+
+    @cached_answer(["expansion"])
+    def retrieve(self, request, *args, **kwargs):
+        return super().retrieve(request, *args, **kwargs)
+
 
 class StageSerializer(serializers.Serializer):
     number = serializers.IntegerField()
@@ -255,3 +266,11 @@ class WonderViewSet(LanguageContextMixin, viewsets.ReadOnlyModelViewSet):
         if self.action == "list":
             return self.queryset.filter(expansion=asked_expansion(self))
         return self.queryset
+
+    @cached_answer(["expansion"])
+    def list(self, request, *args, **kwargs):
+        return super().list(request, *args, **kwargs)
+
+    @cached_answer(["expansion"])
+    def retrieve(self, request, *args, **kwargs):
+        return super().retrieve(request, *args, **kwargs)

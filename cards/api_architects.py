@@ -5,6 +5,7 @@ from django.db.models import Prefetch
 from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_view
 from rest_framework import serializers, viewsets
 
+from cards.api_cache import cached_answer
 from cards.api_fields import LANG_PARAMETER, LanguageContextMixin, NamesSerializer
 from cards.architects_data import CENTRAL_DECK
 from cards.language import pick
@@ -188,3 +189,11 @@ class ProgressTokenViewSet(LanguageContextMixin, viewsets.ReadOnlyModelViewSet):
     serializer_class = ProgressTokenSerializer
     pagination_class = None
     queryset = ArchitectsProgressToken.objects.prefetch_related("texts")
+
+    @cached_answer([])
+    def list(self, request, *args, **kwargs):
+        return super().list(request, *args, **kwargs)
+
+    @cached_answer([])
+    def retrieve(self, request, *args, **kwargs):
+        return super().retrieve(request, *args, **kwargs)

@@ -8,6 +8,7 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cards.api_cache import cached_answer
 from cards.language import CONTENT_LANGUAGES, api_language, pick
 from cards.models import GAMES, CardText, RuleSection, RuleSectionCard, RuleSectionText, WonderText
 from cards.search import KINDS, MAX_QUERY_LENGTH, search
@@ -146,6 +147,7 @@ class RulesListView(APIView):
         parameters=[LANG_PARAMETER, GAME_PARAMETER],
         responses={200: RuleSectionSerializer(many=True)},
     )
+    @cached_answer(["game"])
     def get(self, request):
         language = api_language(request)
         game = request.query_params.get("game")
@@ -163,6 +165,7 @@ class RulesSectionView(APIView):
         parameters=[LANG_PARAMETER],
         responses={200: RuleSectionSerializer, 404: OpenApiResponse(description="No section with this slug.")},
     )
+    @cached_answer([])
     def get(self, request, slug):
         language = api_language(request)
         section = _sections().filter(slug=slug).first()

@@ -1,6 +1,7 @@
 """Writes the catalogue data files into the database. Idempotent: a second run changes nothing."""
 from django.db import transaction
 
+from cards import catalogue_version
 from cards.catalogue_data import LANGUAGES, read_cards, read_wonders
 from cards.models import Card, CardText, Wonder, WonderStage, WonderStageText, WonderText
 
@@ -11,6 +12,7 @@ def load_cards_and_wonders() -> dict[str, int]:
     wonders = read_wonders()
     _load_cards(cards)
     stage_count = _load_wonders(wonders)
+    catalogue_version.bump()  # the API's cached answers of the old rows are not served again
     return {"cards": len(cards), "copies": sum(len(c["copies"]) or 1 for c in cards), "wonders": len(wonders),
             "stages": stage_count}
 

@@ -1,6 +1,7 @@
 """Writes the Architects data file into its catalogue tables. Idempotent, like cards.loading."""
 from django.db import transaction
 
+from cards import catalogue_version
 from cards.architects_data import read_architects
 from cards.catalogue_data import LANGUAGES
 from cards.models import (
@@ -30,6 +31,7 @@ def load_architects() -> dict[str, int]:
                                 "facts": {k: v for k, v in record.items() if k not in TOKEN_FIELDS}})
     _load_texts(ArchitectsComponent, ArchitectsComponentText, "component", data["components"],
                 lambda record: {"copies": record["copies"], "facts": _component_facts(record["id"], data)})
+    catalogue_version.bump()
     return {"cards": len(data["card_kinds"]),
             "copies": sum(sum(counts.values()) for counts in data["decks"].values()),
             "wonders": len(data["wonders"]), "stages": stages,

@@ -6,6 +6,7 @@ import json
 
 from django.db import transaction
 
+from cards import catalogue_version
 from cards.catalogue_data import COST_KEYS, DATA_DIR, LANGUAGES
 from cards.models import Card, CardText, Wonder, WonderStage, WonderStageText, WonderText
 
@@ -69,6 +70,7 @@ def load_cities() -> dict[str, int]:
     Card.objects.filter(expansion__in=[CITIES, TWO_PLAYERS]).exclude(id__in=[r["id"] for r in rows]).delete()
     wonders = _read("cities/cities.json")["wonders"]
     stages = _load_wonders(wonders)
+    catalogue_version.bump()
     return {"cards": sum(r["kind"] == "structure" for r in rows), "leaders": sum(r["kind"] == "leader" for r in rows),
             "tokens": sum(r["kind"] == "token" for r in rows), "variant": sum(r["kind"] == "variant" for r in rows),
             "wonders": len(wonders), "stages": stages}

@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from cards import catalogue_version
 from cards.architects_data import architects_data
 from cards.catalogue_data import DATA_DIR, LANGUAGES, CatalogueError, read_cards, read_wonders
 from cards.loading_cities import linkable_cards, linkable_wonders
@@ -341,4 +342,5 @@ def load_rules(rules_dir: Path = RULES_DIR) -> dict[str, int]:
         wonders = {w for version in versions for w in version.wonder_mentions} & known_wonders
         section.wonders.set(sorted(wonders))
     RuleSection.objects.exclude(slug__in=slugs).delete()
+    catalogue_version.bump()
     return {"sections": len(slugs), "texts": len(files)}

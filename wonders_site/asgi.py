@@ -17,3 +17,7 @@ application = ProtocolTypeRouter(
         "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
+
+from wonders_site.gc_tuning import after_startup  # noqa: E402 - once the site is loaded
+
+after_startup()

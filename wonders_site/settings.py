@@ -58,6 +58,8 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     # Last, as django-axes asks: turns a locked-out login into accounts.lockout's 429 page.
     "axes.middleware.AxesMiddleware",
+    # Sync only, innermost: under ASGI the chain above runs in one thread (wonders_site/middleware.py).
+    "wonders_site.middleware.OneThreadForTheChain",
 ]
 
 # HTTPS. On by default when DEBUG is off (production); HTTPS=false for a plain-HTTP run with debug
@@ -166,6 +168,13 @@ CACHES = {
                 "KEY_PREFIX": "wonders"} if REDIS_URL
                else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "shared"}),
 }
+
+# The catalogue API's answers (cards/api_cache.py): cached per process in the default cache, keyed by the
+# catalogue's version (cards/catalogue_version.py, read from the database at most every
+# CATALOGUE_VERSION_SECONDS), with an ETag and a public Cache-Control of CATALOGUE_API_MAX_AGE seconds.
+CATALOGUE_API_CACHE = env_bool("CATALOGUE_API_CACHE", True)
+CATALOGUE_API_MAX_AGE = env_int("CATALOGUE_API_MAX_AGE", 60, minimum=0)
+CATALOGUE_VERSION_SECONDS = env_int("CATALOGUE_VERSION_SECONDS", 5, minimum=0)
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = None
@@ -296,6 +305,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
 }
+
+# A server process's garbage collector (wonders_site/gc_tuning.py): once started, what is loaded is
+# frozen and the first generation is collected every GC_THRESHOLD allocations; 0: Python's defaults.
+GC_THRESHOLD = env_int("GC_THRESHOLD", 20000, minimum=0)
 
 LOG_LEVEL = env_str("LOG_LEVEL", "INFO")
 LOGGING = {

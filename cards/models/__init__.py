@@ -3,6 +3,7 @@ from cards.models.catalogue import (  # noqa: F401
     RESOURCES,
     Card,
     CardText,
+    CatalogueVersion,
     Wonder,
     WonderStage,
     WonderStageText,

@@ -97,3 +97,14 @@ class WonderStageText(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["stage", "language"], name="one_stage_text_per_language")]
+
+
+class CatalogueVersion(models.Model):
+    """One row: a new random token each time the catalogue is loaded (cards/catalogue_version.py).
+    The catalogue API's cached answers and ETags are keyed by it."""
+
+    token = models.CharField(max_length=32)
+    loaded_at = models.DateTimeField()
+
+    def __str__(self):
+        return self.token

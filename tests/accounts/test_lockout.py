@@ -127,7 +127,7 @@ def test_the_lock_lifts_after_the_cool_off(client, alice):
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
 async def test_the_lockout_page_also_comes_through_the_async_handler(async_client, alice):
-    """daphne serves the site through ASGI, where axes' middleware takes its async path."""
+    """daphne serves the site through ASGI's async handler (the chain in one thread: wonders_site/middleware.py)."""
     for n in range(LIMIT):
         response = await async_client.post(
             "/it/accounts/login/", {"username": "alice", "password": "wrong"}, REMOTE_ADDR="10.0.0.1"

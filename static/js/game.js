@@ -546,7 +546,7 @@
     var head = el("tr", {}, heads.map(function (h, k) {
       // The first and last columns explain themselves: their headers are for screen readers.
       var hidden = k === 0 || k === heads.length - 1;
-      return el("th", { scope: "col" }, [hidden ? el("span", { class: "sr-only", text: h }) : h]);
+      return el("th", { scope: "col", class: k === heads.length - 1 ? "players__status-col" : "" }, [hidden ? el("span", { class: "sr-only", text: h }) : h]);
     }));
     var body = el("tbody");
     view.players.forEach(function (player, n) {
@@ -557,14 +557,16 @@
       if (view.prompt && view.prompt.seat === n) status = t("thinking");
       var tags = seat.taken_over ? " · " + t("taken_over") : "";
       body.appendChild(el("tr", { class: n === S.you ? "is-you" : "" }, [
-        el("th", { scope: "row" }, [seatName(n) + tags, el("span", { class: "players__wonder", text: wonderName(player.wonder) })]),
+        el("th", { scope: "row" }, [seatName(n) + tags, el("span", { class: "players__wonder", text: wonderName(player.wonder) }),
+          // On a phone the status goes under the name (its column would not fit).
+          el("span", { class: "players__status" + (player.chosen ? " chosen" : ""), text: player.free_city ? freeCityStatus(view) : status })]),
         el("td", { text: String(player.coins) }),
         el("td", { text: String(player.shields) }),
         el("td", { text: String(player.tokens.reduce(function (a, b) { return a + b; }, 0)) }),
         cities ? el("td", { text: String(player.diplomacy) }) : null,
         cities ? el("td", { text: player.debt ? "-" + player.debt : "0" }) : null,
         el("td", { text: String(player.free_city ? player.pile_size : player.hand_size) }),
-        el("td", { class: player.chosen ? "chosen" : "", text: player.free_city ? freeCityStatus(view) : status }),
+        el("td", { class: "players__status-col" + (player.chosen ? " chosen" : ""), text: player.free_city ? freeCityStatus(view) : status }),
       ]));
     });
     box.appendChild(el("div", { class: "table-scroll", tabindex: "0", role: "group", "aria-labelledby": "game-players-title" }, [el("table", { class: "players" }, [el("thead", {}, [head]), body])]));

@@ -3,6 +3,7 @@ free, under the pile's own title (Italian, desktop and phone)."""
 import pytest
 
 from tests.factories import PHONE
+from tests.e2e.test_play_game import TABLES_SCROLLING_SIDEWAYS
 from tests.integration.live_stack import PASSWORD, LiveStack
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -59,8 +60,16 @@ def test_halicarnassus_chooses_from_the_discard_pile_each_card_free(site, deskto
     shown = sorted(cards.evaluate_all("cards => cards.map(c => c.dataset.card)"))
     assert str(shown) == pile, (shown, pile)  # the pile, not the hand (theater, baths)
     assert set(cards.locator(".hand-card__status").all_inner_texts()) == {"Gratis, dalla pila degli scarti"}
+    # A built card, focused, shows the card drawn large; a neighbour's block says what it sells.
+    chip = page.locator("#game-me-city .chip-card").first
+    assert not chip.locator(".chip-pop").is_visible()
+    chip.focus()
+    assert chip.locator(".chip-pop .card").is_visible()
+    assert "Puoi comprare" in page.inner_text("#game-cities") and "2 monete l'una" in page.inner_text("#game-cities")
     screenshot(page, "prompt-halicarnassus-desktop-it")
     page.set_viewport_size(PHONE)
+    page.wait_for_timeout(300)
+    assert page.evaluate(TABLES_SCROLLING_SIDEWAYS) == []  # every player's facts fit a phone, in Italian
     screenshot(page, "prompt-halicarnassus-phone-it")
     page.locator('#game-hand-cards .hand-card[data-card="tavern"]').click()
     page.locator("#game-choices .choice").first.click()

@@ -304,6 +304,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Every operation documents the errors it can answer (400, 404, 429): wonders_site/api_schema.py.
+    "POSTPROCESSING_HOOKS": ["wonders_site.api_schema.document_errors"],
 }
 
 # A server process's garbage collector (wonders_site/gc_tuning.py): once started, what is loaded is

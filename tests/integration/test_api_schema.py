@@ -1,5 +1,6 @@
 """Schema-driven fuzzing of the whole API (schemathesis against /api/schema/): no 5xx, and every
-response with a documented status matches the schema, its content type included.
+response's status is one the schema documents for that operation, and matches the schema, its
+content type included.
 
 Runs in-process through the WSGI application on the test database (PostgreSQL under
 `make test-integration`), seeded with finished matches, a running match and players. Examples
@@ -17,12 +18,14 @@ from hypothesis import settings as hypothesis_settings
 from rest_framework.throttling import SimpleRateThrottle
 from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
-from schemathesis.specs.openapi.checks import content_type_conformance, response_schema_conformance
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance, response_schema_conformance, status_code_conformance,
+)
 
 pytestmark = pytest.mark.integration
 
 EXAMPLES = int(os.environ.get("WONDERS_FUZZ_EXAMPLES", "60"))
-CHECKS = [not_a_server_error, response_schema_conformance, content_type_conformance]
+CHECKS = [not_a_server_error, status_code_conformance, response_schema_conformance, content_type_conformance]
 
 
 @pytest.fixture

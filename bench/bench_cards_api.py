@@ -137,7 +137,7 @@ def hammer(port, path, etag, clients, seconds):
 def run(port, pid, clients, seconds):
     print(f"\n{clients} clients, {seconds:g} s per case, keep-alive, gzip accepted; load average before: "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs\n")
-    print(f"{'case':32} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'CPU ms':>7}  answers")
+    print(f"{'case':32} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'CPU ms':>7} {'clients':>7}  answers")
     for name, path, revalidate, expected in CASES:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         status, etag = get(conn, path)
@@ -146,14 +146,15 @@ def run(port, pid, clients, seconds):
             raise SystemExit(f"{path}: {status}")
         etag = etag if revalidate else None
         hammer(port, path, etag, clients, min(2.0, seconds))  # warm-up
-        cpu = cpu_seconds(pid)
+        cpu, own = cpu_seconds(pid), cpu_seconds(os.getpid())
         times, statuses, elapsed = hammer(port, path, etag, clients, seconds)
         cpu_ms = (cpu_seconds(pid) - cpu) * 1000 / len(times)
+        client_ms = (cpu_seconds(os.getpid()) - own) * 1000 / len(times)
         answers = ", ".join(f"{status}: {count}" for status, count in sorted(statuses.items(), key=str))
         if set(statuses) != {expected}:
             answers += f"  (expected only {expected})"
         print(f"{name:32} {len(times) / elapsed:8.0f} {statistics.median(times):8.2f} {percentile(times, 99):8.2f} "
-              f"{max(times):8.2f} {cpu_ms:7.2f}  {answers}")
+              f"{max(times):8.2f} {cpu_ms:7.2f} {client_ms:7.2f}  {answers}")
 
 
 def main():

@@ -86,7 +86,7 @@ def run(players, seed, sides="A", bots=None, out=sys.stdout):
         labels.append(label(s))
         print(f"   {labels[-1]}", file=out)
     if state["phase"] == "play":
-        print(f"\n=== Age 1 ===", file=out)
+        print("\n=== Age 1 ===", file=out)
     while not engine.is_over(state):
         for seat in engine.to_act(state):
             legal = engine.legal_actions(state, seat)

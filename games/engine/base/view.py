@@ -114,11 +114,24 @@ def _production(fixed, choices):
             "choices": [[RESOURCES[r] for r in choice] for choice in choices]}
 
 
+_ECONOMIES = {}  # id(profile) -> (profile, economy): profiles are shared and never change
+_MAX_ECONOMIES = 50_000
+
+
 def _economy(prof):
+    """A profile's economy, built once per profile (the bots' rollouts ask for a view at every
+    decision). Shared between views: never change it."""
+    hit = _ECONOMIES.get(id(prof))
+    if hit is not None and hit[0] is prof:
+        return hit[1]
     compass, gear, tablet = prof.science
-    return {"produces": _production(prof.own_fixed, prof.own_choices),
-            "sells": _production(prof.trade_fixed, prof.trade_choices),
-            "science": {"compass": compass, "gear": gear, "tablet": tablet, "wild": prof.science_wild}}
+    economy = {"produces": _production(prof.own_fixed, prof.own_choices),
+               "sells": _production(prof.trade_fixed, prof.trade_choices),
+               "science": {"compass": compass, "gear": gear, "tablet": tablet, "wild": prof.science_wild}}
+    if len(_ECONOMIES) >= _MAX_ECONOMIES:
+        _ECONOMIES.clear()
+    _ECONOMIES[id(prof)] = (prof, economy)
+    return economy
 
 
 def _copy(obj):

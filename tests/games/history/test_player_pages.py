@@ -158,3 +158,10 @@ def test_a_bot_only_table_of_the_match_list_still_names_the_bots_by_level(client
     row = html[html.index('<li class="player-match">'):]
 
     assert "With easy bot (random), medium bot (greedy)" in row[:row.index("</li>")]
+
+
+@pytest.mark.parametrize("language, words", [("it", "vittorie: "), ("pt-br", "vitórias: ")])
+def test_the_wins_line_reads_right_whatever_the_number_of_wins(client, people, played, language, words):
+    store(played, [people[0], people[1], people[2]], START)
+    html = client.get(url("player-profile", language, "ann")).content.decode()
+    assert words in html and " vinte ·" not in html and "1 vitórias" not in html

@@ -88,7 +88,6 @@ BOARD_WORDS = {
     "pass": _("Pass: nothing in the discard can be built"),
     "side": _("Side %(side)s"),
     "pay_bank": _("%(coins)s to the bank"),
-    "pay_neighbour": _("%(coins)s to %(name)s"),
     "pay_left": _("%(coins)s to the left (%(name)s)"),
     "pay_right": _("%(coins)s to the right (%(name)s)"),
     "free_by_chain": _("Free: chain"),

@@ -121,14 +121,23 @@
     return stages ? stages[number - 1] : null;
   }
 
-  function payText(action) {
-    var me = action.city === "free_city" ? S.view.players[S.view.free_city.city] : S.view.players[S.you];
-    var bank = 0;
-    if (action.type === "build" && !action.free) bank = (CAT.cards[action.card].cost || {}).coins || 0;
+  function actingCity(action) {
+    return action.city === "free_city" ? S.view.players[S.view.free_city.city] : S.view.players[S.you];
+  }
+
+  /* The coins an action pays the bank: a card's or a wonder stage's printed coins. */
+  function bankCoins(action) {
+    if (action.type === "build" && !action.free) return ((CAT.cards[action.card] || {}).cost || {}).coins || 0;
     if (action.type === "wonder") {
-      var stage = stageOf(me, action.stage);
-      bank = stage && stage.cost.coins ? stage.cost.coins : 0;
+      var stage = stageOf(actingCity(action), action.stage);
+      return stage && stage.cost.coins ? stage.cost.coins : 0;
     }
+    return 0;
+  }
+
+  function payText(action) {
+    var me = actingCity(action);
+    var bank = bankCoins(action);
     var pay = action.pay || { left: 0, right: 0 };
     var parts = [];
     if (bank) parts.push(t("pay_bank", { coins: bank }));
@@ -342,9 +351,7 @@
   /* Coins a build or wonder action costs in all: the bank's and the neighbours'. */
   function coinsOf(action) {
     var pay = action.pay || {};
-    var bank = 0;
-    if (action.type === "build" && !action.free) bank = ((CAT.cards[action.card] || {}).cost || {}).coins || 0;
-    return bank + (pay.left || 0) + (pay.right || 0);
+    return bankCoins(action) + (pay.left || 0) + (pay.right || 0);
   }
 
   /* What a hand card costs this seat now, in a few words (the card shows its printed cost). */

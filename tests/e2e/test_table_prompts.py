@@ -4,7 +4,7 @@ import pytest
 
 from tests.factories import PHONE
 from tests.e2e.test_play_game import TABLES_SCROLLING_SIDEWAYS
-from tests.integration.live_stack import PASSWORD, LiveStack
+from tests.integration.live_stack import LiveStack
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -35,21 +35,13 @@ def site():
 
 def test_halicarnassus_chooses_from_the_discard_pile_each_card_free(site, desktop_page, screenshot):
     page = desktop_page
-    page.goto(site.url("/it/accounts/signup/"))
-    page.fill("#id_username", "e2e_hali")
-    page.fill("#id_password1", PASSWORD)
-    page.fill("#id_password2", PASSWORD)
-    page.click(".account-form button[type=submit]")
-    page.wait_for_load_state("networkidle")
-    page.goto(site.url("/it/play/"))
-    page.select_option("#id_players", "3")
-    page.select_option("#id_seat_1", "random")
-    page.select_option("#id_seat_2", "random")
-    page.click(".create-form button[type=submit]")
-    page.wait_for_url("**/play/*/")
-    match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
-    page.click("form[action$='/start/'] button[type=submit]")
-    page.wait_for_url(f"**/play/{match_id}/game/")
+    site.signup("e2e_hali")
+    http = site.login("e2e_hali")
+    page.context.add_cookies([{"name": "sessionid", "value": http.cookies["sessionid"], "domain": "127.0.0.1",
+                               "path": "/"}])
+    match_id = site.create_table(http, players=3, bots=["random", "random"])
+    site.start_table(http, match_id)
+    page.goto(site.url(f"/it/play/{match_id}/game/"))
 
     pile = site.manage("shell", "-c", HALICARNASSUS_PICKS.format(match_id=match_id)).strip().splitlines()[-1]
     page.reload()

@@ -14,19 +14,25 @@ What only a Cities table can break: an age holds ``min(n, 7)`` black cards drawn
 guilds are players + 2 (9 at 8) in every mode. Debts are a whole number of -1 tokens.
 """
 from . import catalogue as _cat
-from .cities_setup import deck_players
+from .cities_setup import cities_on, deck_players, teams_on, turns_per_age
 from ..tables import problem, whole_number
 
 MAX_DEBT = 999
 
 
 class TableMode:
-    def __init__(self, mode_id, seats, cities=False, teams=False, free_city=False):
+    """A rating mode as a table: its seat counts; its options are the mode's (INFO's
+    mode_options), so what Cities and teams change comes from the game's own setup."""
+
+    def __init__(self, mode_id, seats, free_city=False):
+        from . import _info
+
         self.id = mode_id
         self.seats = tuple(seats)
-        self.cities = cities
-        self.teams = teams
         self.free_city = free_city
+        self.options = _info()["mode_options"][mode_id]
+        self.cities = cities_on(self.options)
+        self.teams = teams_on(self.options)
 
     @property
     def seats_in_words(self):
@@ -37,23 +43,18 @@ class TableMode:
 
     def turns(self, seats):
         """The turns a city plays in the game (three ages)."""
-        if self.cities and seats < 8:
-            return 21
-        return 18
+        return 3 * turns_per_age(self.config(seats))
 
     def config(self, seats):
-        """The engine config whose scoring this table follows."""
-        if self.free_city:
-            return {"game": "base", "players": 2}
-        return {"game": "base", "players": seats, "expansions": ["cities"] if self.cities else [],
-                "teams": self.teams}
+        """The engine config whose scoring this table follows (the Free City's table: 2 players)."""
+        return {"game": "base", "players": 2 if self.free_city else seats, **self.options}
 
 
 MODES = {
     "base": TableMode("base", range(3, 8)),
     "base-2p": TableMode("base-2p", (3,), free_city=True),
-    "cities": TableMode("cities", range(3, 9), cities=True),
-    "cities-teams": TableMode("cities-teams", (4, 6, 8), cities=True, teams=True),
+    "cities": TableMode("cities", range(3, 9)),
+    "cities-teams": TableMode("cities-teams", (4, 6, 8)),
 }
 
 

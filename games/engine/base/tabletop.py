@@ -41,12 +41,9 @@ from . import cities_tabletop as _cities
 from . import two_players as _two
 from .scoring import scores
 
-MIN_SEATS = 3
-MAX_SEATS = 8
 MAX_COINS = 999
 MAX_STAGES = 4
 MAX_CARDS = 30
-TURNS = 18
 VICTORY_TOKENS = (1, 3, 5)
 
 

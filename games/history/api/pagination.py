@@ -8,15 +8,8 @@ from rest_framework.pagination import CursorPagination, PageNumberPagination
 from wonders_site.api_errors import BadQueryParameter
 
 
-class NewestFirstCursor(CursorPagination):
-    ordering = ("-finished_at", "-match_id")
-    page_size_query_param = "limit"
-    cursor_query_description = "The page: the `next` or `previous` link of a page gives it."
-    page_size_query_description = "Matches per page (1-100, default 20)."
-
-    def __init__(self):
-        self.page_size = settings.API_MATCHES_PAGE_SIZE
-        self.max_page_size = settings.API_MATCHES_MAX_PAGE_SIZE
+class StrictPageSize:
+    """A page size out of 1..max_page_size is a coded 400, not silently clamped."""
 
     def get_page_size(self, request):
         raw = request.query_params.get(self.page_size_query_param)
@@ -29,6 +22,18 @@ class NewestFirstCursor(CursorPagination):
         if not 1 <= size <= self.max_page_size:
             raise BadQueryParameter(self.page_size_query_param, raw, [f"1..{self.max_page_size}"])
         return size
+
+
+class NewestFirstCursor(StrictPageSize, CursorPagination):
+    ordering = ("-finished_at", "-match_id")
+    page_size_query_param = "limit"
+    cursor_query_description = "The page: the `next` or `previous` link of a page gives it."
+    page_size_query_description = "Matches per page (1-100, default 20)."
+
+    def __init__(self):
+        self.page_size = settings.API_MATCHES_PAGE_SIZE
+        self.max_page_size = settings.API_MATCHES_MAX_PAGE_SIZE
+
 
     def decode_cursor(self, request):
         raw = request.query_params.get(self.cursor_query_param, "")
@@ -49,7 +54,7 @@ def _is_instant(text):
         return False
 
 
-class PlayerSearchPages(PageNumberPagination):
+class PlayerSearchPages(StrictPageSize, PageNumberPagination):
     """Pages of /api/players/?search=: numbered, in the search's order (names that start with
     the search first, then by display name)."""
 
@@ -59,14 +64,3 @@ class PlayerSearchPages(PageNumberPagination):
     page_query_description = "The page number (1 is the first); the `next` and `previous` links give it."
     page_size_query_description = "Players per page (1-100, default 20)."
 
-    def get_page_size(self, request):
-        raw = request.query_params.get(self.page_size_query_param)
-        if raw is None or raw == "":
-            return self.page_size
-        try:
-            size = int(raw)
-        except ValueError:
-            size = 0
-        if not 1 <= size <= self.max_page_size:
-            raise BadQueryParameter(self.page_size_query_param, raw, [f"1..{self.max_page_size}"])
-        return size

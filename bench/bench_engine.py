@@ -10,6 +10,9 @@ they would in a server; every game has a new seed. Rates are per second of this 
 time (one core); the wall-clock rate is shown too. Targets: 250 games/s at 3 players, 80 at 7.
 ``--cities`` adds the same figure for games with the Cities expansion (8-card hands, black
 cards, debt decisions) at those player counts (no target).
+``--rollouts`` measures the search bot's rollouts (whole games played by the greedy bot from a
+new deal, the unit of its search): through the contract (a view and every payment, per seat and
+decision) and through the game's quick ``rollout_turn``, the path the search bot takes.
 """
 
 import argparse
@@ -58,6 +61,22 @@ def bench(n, seconds, game="base", expansions=()):
             return games, decisions, elapsed, time.perf_counter() - wall
 
 
+def rollouts(n, seconds, quick):
+    """Greedy rollouts per CPU second at `n` seats, from new deals (sides A)."""
+    import types
+
+    from games.bots import greedy_bot, search_bot
+
+    policy = greedy_bot if quick else types.SimpleNamespace(choose=greedy_bot.choose)  # no quick path
+    done = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state = engine.new_game({"game": "base", "players": n}, done)
+        search_bot.rollout(state, random.Random(done), policy)
+        done += 1
+    return done / (time.process_time() - start)
+
+
 def _counts(text):
     return [int(x) for x in text.split(",") if x.strip()]
 
@@ -68,6 +87,7 @@ def main(argv=None):
     parser.add_argument("--players", default="2,3,4,7", help="Base-game player counts (2: the variant with the Free City).")
     parser.add_argument("--architects-players", default="2,4,7", help="7 Wonders Architects player counts.")
     parser.add_argument("--cities", default="4,8", help="player counts of Cities games ('' for none)")
+    parser.add_argument("--rollouts", default="4,7", help="player counts of the search bot's rollouts ('' for none)")
     args = parser.parse_args(argv)
     print(f"python {sys.version.split()[0]}, {args.seconds:g} s of CPU time per player count, "
           "random legal moves, legal actions computed for every decision")
@@ -88,6 +108,12 @@ def main(argv=None):
         games, decisions, elapsed, wall = bench(n, args.seconds, "base", ["cities"])
         print(f"Cities, {n} players: {games / elapsed:8.1f} games/s  ({games} games, "
               f"{decisions / elapsed:7.0f} decisions/s; wall clock {games / wall:.1f} games/s)")
+    for n in _counts(args.rollouts):
+        rollouts(n, args.seconds / 4, quick=False)  # warm the engine's caches for both
+        contract = rollouts(n, args.seconds, quick=False)
+        quick = rollouts(n, args.seconds, quick=True)
+        print(f"greedy rollouts, {n} players: {contract:6.1f}/s through the contract, {quick:6.1f}/s "
+              f"through rollout_turn ({quick / contract:.2f}x)")
     return 0 if ok else 1
 
 

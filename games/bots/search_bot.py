@@ -31,6 +31,7 @@ import random
 import time
 
 from games import engine
+from games.bots import greedy_bot
 from games.engine import registry
 
 DEFAULT_SECONDS = 1.0
@@ -118,7 +119,14 @@ def rollout(state, rng, policy):
     is_over, to_act, legal_actions, view, apply = (
         game.is_over, game.to_act, game.legal_actions, game.view, game.apply)
     choose = policy.choose
+    # The game's quick greedy turn, when the policy is the greedy bot: the rollout's state is one
+    # this bot dealt (sample_state), so reading it is no peeking.
+    quick = getattr(game, "rollout_turn", None) if policy is greedy_bot else None
     while not is_over(state):
+        after = quick(state, rng) if quick is not None else None
+        if after is not None:
+            state = after
+            continue
         for seat in to_act(state):
             legal = legal_actions(state, seat)
             action = legal[0] if len(legal) == 1 else choose(view(state, seat), legal, rng)

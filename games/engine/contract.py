@@ -54,6 +54,10 @@ Optional (the score-sheet calculator; ``engine.table_games()`` lists the games t
 # Optional function: action_values(view, actions) -> [float], equal to
 # [action_value(view, a) for a in actions] but quicker (the bots' rollouts ask it every decision);
 # the bots use it when the game has it (``games.bots.greedy_bot.values_of``).
+# Optional function: rollout_turn(state, rng) -> state | None, the state after every seat still to
+# choose has made the greedy bot's choice (quicker than a view and every payment per seat), or
+# None where the game has no quick way; only the search bot's rollouts call it, on states the bot
+# dealt itself.
 # Optional INFO key: "option_score_categories", {category: {"option", "value"}}: categories
 # only the sheets of a config with that option value carry (after the declared ones; the total
 # is then the sum of both), e.g. the base game's "black" with expansions ["cities"].

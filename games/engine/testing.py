@@ -103,6 +103,35 @@ def check_sample_state(state, seat, rng):
     return engine.reveal(sample) != engine.reveal(state)
 
 
+def check_rollout_turn(state, rng):
+    """A game's quick rollout turn (optional ``rollout_turn``), where it answers, is the greedy bot
+    through the contract: each seat still to choose made a legal choice whose value is the best
+    of its legal actions' (up to the bot's tie-breaking noise), and applying those choices one by
+    one gives the same state. Returns whether it answered."""
+    from .registry import of_state
+
+    quick = getattr(of_state(state), "rollout_turn", None)
+    after = quick(state, random.Random(rng.getrandbits(32))) if quick else None
+    if after is None:
+        return False
+    acting = engine.to_act(state)
+    new_entries = engine.action_log(after)[len(engine.action_log(state)):]
+    assert [entry["seat"] for entry in new_entries] == acting, "rollout_turn did not choose for every seat to act"
+    expected = state
+    game = of_state(state)
+    for entry in new_entries:
+        seat, action = entry["seat"], entry["action"]
+        legal = engine.legal_actions(state, seat)
+        assert action in legal, f"rollout_turn chose an illegal action for seat {seat}: {action!r}"
+        view = engine.view(state, seat)
+        values = game.action_values(view, legal)
+        chosen = values[legal.index(action)]
+        assert chosen >= max(values) - 0.0101, f"seat {seat}'s rollout choice is not the greedy one"
+        expected, _events = engine.apply(expected, seat, action)
+    assert after == expected, "rollout_turn's state is not the contract's after the same choices"
+    return True
+
+
 def play_random_game(config, seed, *, check_every_step=True):
     """Play one random legal game, checking the contract at every step (sample_state every
     SAMPLE_EVERY steps and at the end); returns (state, snapshots) where snapshots maps a log
@@ -122,6 +151,7 @@ def play_random_game(config, seed, *, check_every_step=True):
         if check_every_step and steps % SAMPLE_EVERY == 0:
             for seat in range(players):
                 sample_differed |= check_sample_state(state, seat, sampler)
+            check_rollout_turn(state, sampler)
         for seat in acting:
             legal = engine.legal_actions(state, seat)
             assert legal, f"seat {seat} is to act but has no legal action"

@@ -36,3 +36,10 @@ def test_the_bench_measures_the_two_player_variant_and_cities_by_default(capsys,
 
     assert ("base", 2, ()) in asked
     assert ("base", 4, ("cities",)) in asked and ("base", 8, ("cities",)) in asked
+
+
+def test_the_bench_prints_the_search_bots_rollouts_per_second_both_ways(capsys):
+    bench = _bench_module()
+    bench.main(["--seconds", "0.05", "--players", "", "--architects-players", "", "--cities", "", "--rollouts", "3"])
+    [line] = [line for line in capsys.readouterr().out.splitlines() if line.startswith("greedy rollouts")]
+    assert line.startswith("greedy rollouts, 3 players:") and "through the contract" in line and "through rollout_turn" in line

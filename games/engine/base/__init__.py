@@ -26,6 +26,7 @@ from . import two_players_view as _two_view
 from . import view as _base_view
 from ..errors import ConfigError  # noqa: F401  (re-exported for the game's callers)
 from .heuristics import action_value, action_values
+from .rollout import rollout_turn
 from .replay import action_log, replay as _replay
 from .rules import blocked_builds, is_over
 from .scoring import BASE_CATEGORIES
@@ -150,6 +151,7 @@ class _Game:
     sample_state = staticmethod(sample_state)
     action_value = staticmethod(action_value)
     action_values = staticmethod(action_values)
+    rollout_turn = staticmethod(rollout_turn)
 
     @staticmethod
     def score_table(table):

@@ -145,7 +145,10 @@ def _olympia_ready(state, seat, prof):
     return prof.free_build and state["players"][seat]["free_used"] != state["age"]
 
 
-def card_actions(state, seat, hand):
+def card_actions(state, seat, hand, cheapest=False):
+    """The build, wonder and discard actions of `seat` with the cards of `hand`; with `cheapest`,
+    a build or wonder stage only with its cheapest payment (the first of the cheapest, in
+    the options' order): the search bot's rollouts, whose policy never pays more than it must."""
     cards = _cat.get().cards
     p = state["players"][seat]
     prof, ctx = _trade_context(state, seat)
@@ -158,6 +161,8 @@ def card_actions(state, seat, hand):
         budget = coins - stage.coins
         wonder_pays = [o for o in options_in(ctx, _cities.stage_cost(prof, stage))
                        if o[0] + o[1] <= budget]
+        if cheapest and wonder_pays:
+            wonder_pays = [min(wonder_pays, key=sum)]
         stage_no = prof.stages_built + 1
     out = []
     seen = set()
@@ -177,10 +182,12 @@ def card_actions(state, seat, hand):
             else:
                 budget = coins - card.coins
                 if budget >= 0:
-                    for left, right in options_in(ctx, card.cost):
-                        if left + right <= budget:
-                            out.append({"type": "build", "card": cid,
-                                        "pay": {"left": left, "right": right}})
+                    pays = [o for o in options_in(ctx, card.cost) if o[0] + o[1] <= budget]
+                    if cheapest and pays:
+                        pays = [min(pays, key=sum)]
+                    for left, right in pays:
+                        out.append({"type": "build", "card": cid,
+                                    "pay": {"left": left, "right": right}})
                 if olympia:
                     out.append({"type": "build", "card": cid, "pay": {"left": 0, "right": 0},
                                 "free": "olympia"})
@@ -366,7 +373,7 @@ def apply(state, seat, action):
                             to_act=to_act(state))
     if phase == "play":
         canon = canonical_card_action(state, seat, action, state["players"][seat]["hand"])
-        return _choose(state, seat, canon, _resolve_turn)
+        return _choose(state, seat, canon, resolve_turn)
     if phase == "sides":
         if not isinstance(action, dict) or action.get("type") != "side":
             raise IllegalAction("unknown_action",
@@ -460,7 +467,7 @@ def _resolve_sides(new, events):
     start_age(new, 1, events)
 
 
-def _resolve_turn(new, events):
+def resolve_turn(new, events):
     cards = _cat.get().cards
     old_players = new["players"]
     n = len(old_players)

@@ -23,7 +23,7 @@ card must be played (built, or a wonder stage) when any card left allows it, a c
 compulsory, and only when nothing can be played may it be discarded (``free_city_plays``); it
 buys from whichever neighbour its controller names, whatever the price (every payment is
 listed). A new choice of the controller's own card clears the Free City's. The three plays are
-resolved at once like a base turn (``rules._resolve_turn``), then the players swap hands and
+resolved at once like a base turn (``rules.resolve_turn``), then the players swap hands and
 control passes to the other player (``next_turn``). On the sixth turn the pile's last card is
 discarded with the players' last cards, unless the Free City has Babylon B's second stage: then
 the controller plays it for the Free City (a ``seventh_card`` prompt of the Free City). The
@@ -279,7 +279,7 @@ def _choose(state, city, seat, canon, event, logged=None):
     events = [event]
     if None not in pending:
         _hand_over_free_city_card(new)
-        rules._resolve_turn(new, events)
+        rules.resolve_turn(new, events)
     return new, events
 
 

@@ -7,7 +7,9 @@ Game k seats the bot under test at seat k mod players and the others (the `--aga
 repeated) around it; every game has its own seed. Games run in `--processes` worker processes.
 Prints, per bot: its seats, win rate (a shared first place counts as a win) with a 95% Wilson
 interval, mean score and rank, and mean / p99 / max milliseconds per decision, plus the parity
-win rate (1 / players). Wall-clock figures depend on the load of the machine: run it alone.
+win rate (1 / players). Wall-clock figures depend on the load of the machine: run it alone, or
+with `--cpu-clock` (the search's seconds and the times per decision are the process's CPU time:
+each game has a core of its own, as the targets assume, however busy the machine is).
 """
 import argparse
 import math
@@ -21,12 +23,13 @@ from concurrent.futures import ProcessPoolExecutor
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-def _policy(name, seconds, iterations):
+def _policy(name, seconds, iterations, clock):
     from games import bots
 
     bot = bots.get(name)
     if name == "search":
-        return lambda view, legal, rng: bot.choose(view, legal, rng, seconds=seconds, iterations=iterations)
+        return lambda view, legal, rng: bot.choose(view, legal, rng, seconds=seconds, iterations=iterations,
+                                                   clock=clock)
     return bot.choose
 
 
@@ -34,17 +37,18 @@ def play_one(job):
     """One game: (per seat: bot name, total, rank, decision times in seconds)."""
     from games import engine
 
-    config, names, seed, seconds, iterations = job
-    policies = {name: _policy(name, seconds, iterations) for name in set(names)}
+    config, names, seed, seconds, iterations, cpu_clock = job
+    clock = time.process_time if cpu_clock else time.perf_counter
+    policies = {name: _policy(name, seconds, iterations, clock) for name in set(names)}
     rng = random.Random(seed)
     state = engine.new_game(config, seed)
     times = [[] for _ in names]
     while not engine.is_over(state):
         for seat in engine.to_act(state):
             legal = engine.legal_actions(state, seat)
-            started = time.perf_counter()
+            started = clock()
             action = legal[0] if len(legal) == 1 else policies[names[seat]](engine.view(state, seat), legal, rng)
-            times[seat].append(time.perf_counter() - started)
+            times[seat].append(clock() - started)
             state, _events = engine.apply(state, seat, action)
             if engine.is_over(state):
                 break
@@ -100,6 +104,9 @@ def main(argv=None):
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--option", action="append", default=[], help="a config option, name=value")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--cpu-clock", action="store_true",
+                        help="count the search budget and the times per decision in the process's CPU time: "
+                             "a core of its own per game, whatever else the machine runs")
     args = parser.parse_args(argv)
     config = {"game": args.game, "players": args.players}
     for option in args.option:
@@ -111,11 +118,15 @@ def main(argv=None):
         names = [others[(i) % len(others)] for i in range(args.players - 1)]
         names.insert(k % args.players, args.bot)
         jobs.append((config, names, random.Random(f"{args.seed}:{k}").randrange(2**62), args.seconds,
-                     args.iterations))
+                     args.iterations, args.cpu_clock))
     started = time.monotonic()
-    with ProcessPoolExecutor(max_workers=args.processes) as pool:
-        results = list(pool.map(play_one, jobs))
+    if args.processes == 1:  # in this process (a profiler sees the games)
+        results = [play_one(job) for job in jobs]
+    else:
+        with ProcessPoolExecutor(max_workers=args.processes) as pool:
+            results = list(pool.map(play_one, jobs))
     budget = f"{args.seconds} s" if args.seconds else f"{args.iterations} iterations" if args.iterations else "default"
+    budget += " of CPU time" if args.cpu_clock and args.seconds else ""
     print(f"{args.games} games of {config}, {args.bot} against {args.against}, search budget {budget}, "
           f"{args.processes} processes, {time.monotonic() - started:.0f} s")
     report(results, args.players, args.bot)

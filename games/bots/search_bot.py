@@ -39,10 +39,12 @@ MAX_CANDIDATES = 8
 ROLLOUT_POLICY = "greedy"
 
 
-def choose(view, legal_actions, rng, *, seconds=None, iterations=None, rollout_policy=ROLLOUT_POLICY):
+def choose(view, legal_actions, rng, *, seconds=None, iterations=None, rollout_policy=ROLLOUT_POLICY,
+           clock=time.perf_counter):
     """One of `legal_actions` for the view's seat. Stops after about `iterations` rollouts, or
     after `seconds` (DEFAULT_SECONDS when neither is given), whichever comes first (a round that
-    the last one's length says would end past the budget is not started)."""
+    the last one's length says would end past the budget is not started). `seconds` are read on
+    `clock` (wall-clock; the tournament tool may count CPU time, a core of its own per game)."""
     if len(legal_actions) == 1:
         return legal_actions[0]
     from games import bots
@@ -54,7 +56,7 @@ def choose(view, legal_actions, rng, *, seconds=None, iterations=None, rollout_p
         return candidates[0]
     if seconds is None and iterations is None:
         seconds = DEFAULT_SECONDS
-    deadline = time.perf_counter() + seconds if seconds is not None else None
+    deadline = clock() + seconds if seconds is not None else None
     totals = [0.0] * len(candidates)
     rounds = [0] * len(candidates)
     alive = list(range(len(candidates)))
@@ -62,11 +64,11 @@ def choose(view, legal_actions, rng, *, seconds=None, iterations=None, rollout_p
     done = 0
     for phase in range(phases):
         left = phases - phase
-        phase_end = None if deadline is None else time.perf_counter() + (deadline - time.perf_counter()) / left
+        phase_end = None if deadline is None else clock() + (deadline - clock()) / left
         phase_rollouts = None if iterations is None else max(len(alive), (iterations - done) // left)
         played = 0
         while True:
-            started = time.perf_counter()
+            started = clock()
             state = engine.sample_state(view, seat, rng)
             seed = rng.getrandbits(64)
             for k in alive:
@@ -78,7 +80,7 @@ def choose(view, legal_actions, rng, *, seconds=None, iterations=None, rollout_p
                 break
             # Stop before a round that would end past the phase's end (a round is not cut short:
             # every candidate of a round sees the same deal), so the budget is kept on average.
-            now = time.perf_counter()
+            now = clock()
             if phase_end is not None and now + (now - started) >= phase_end:
                 break
         done += played

@@ -1,0 +1,39 @@
+"""bench/bench_bots.py: the tournament tool plays whole games and can count budgets in CPU time."""
+import importlib.util
+import time
+from pathlib import Path
+
+from games.bots import search_bot
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "bench_bots.py"
+
+
+def _bench_module():
+    spec = importlib.util.spec_from_file_location("bench_bots", BENCH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_with_the_cpu_clock_the_search_reads_its_budget_in_cpu_time(monkeypatch):
+    bench = _bench_module()
+    clocks = set()
+    real_choose = search_bot.choose
+
+    def recording_choose(view, legal, rng, **kwargs):
+        clocks.add(kwargs["clock"])
+        return real_choose(view, legal, rng, **{**kwargs, "iterations": 4})
+
+    monkeypatch.setattr(search_bot, "choose", recording_choose)
+    job = ({"game": "base", "players": 3}, ["search", "greedy", "greedy"], 7, 0.05, None, True)
+    seats = bench.play_one(job)
+    assert clocks == {time.process_time}
+    assert [seat[0] for seat in seats] == ["search", "greedy", "greedy"]
+    assert sorted(seat[2] for seat in seats)[0] == 1
+
+
+def test_the_report_gives_each_bot_its_win_rate_and_times(capsys):
+    bench = _bench_module()
+    bench.main(["--bot", "greedy", "--against", "random", "--players", "3", "--games", "3", "--processes", "1"])
+    out = capsys.readouterr().out
+    assert "3 games of" in out and "greedy" in out and "random" in out

@@ -8,7 +8,7 @@ from django.utils import translation
 from cards.catalogue_data import read_cards
 from games import engine, services
 from games.models import Match
-from games.views.lobby import playable_games
+from games.views.lobby import BOT_WORDS, playable_games
 from tests.factories import start_table
 
 pytestmark = pytest.mark.django_db
@@ -186,6 +186,16 @@ def test_the_game_page_words_agree_with_their_number(client, make_user, lang, co
     assert (ui["res_coins"]["one"], ui["res_coins"]["other"]) == coins
     assert (ui["res_stone"]["one"], ui["res_stone"]["other"]) == stone
     assert timed_out in ui["ev_timed_out"]["one"]
+
+
+def test_the_game_page_has_a_name_for_the_bot_of_every_level_a_seat_can_have(client, make_user):
+    match = start_table(make_user("host"), players=3, bots=["", "easy", "medium"])
+    ui = page_json(client.get(url("game", match.pk, lang="it")), "play-ui")
+    with translation.override("it"):
+        for game in playable_games():
+            for level in engine.info(game)["bot_levels"]:
+                assert ui[f"bot_{level}"] == str(BOT_WORDS[level]), level
+    assert ui["bot_hard"] == "bot difficile (ricerca)"
 
 
 def test_the_game_page_lists_the_score_categories_the_engine_declares_with_their_words(client, make_user, monkeypatch):

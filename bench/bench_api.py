@@ -164,7 +164,7 @@ def load(players, matches, seed=1):
             for k, (user, sheet) in enumerate(zip(users, sheets)):
                 seat_id += 1
                 taken = abandoned and k == n - 1
-                bot_level = "greedy" if user is None or taken else ""
+                bot_level = "medium" if user is None or taken else ""
                 labels = {"wonder": wonders[k], "side": sides[k]}
                 seat_rows.append((seat_id, m, k, user, bot_level, 0, taken, json.dumps(labels), start))
                 result_id += 1

@@ -3,8 +3,9 @@
     python bench/bench_bots.py --bot search --against greedy --game base --players 4 --games 200
         [--seconds 1.0 | --iterations 200] [--processes 2] [--option sides=A] [--seed 0]
 
-Game k seats the bot under test at seat k mod players and the others (the `--against` bots,
-repeated) around it; every game has its own seed. Games run in `--processes` worker processes.
+A bot is a policy (random, greedy, search) or a level the site offers (easy, medium, hard: the
+policy games.bots.LEVELS gives it). Game k seats the bot under test at seat k mod players and
+the others (the `--against` bots, repeated) around it; every game has its own seed. Games run in `--processes` worker processes.
 Prints, per bot: its seats, win rate (a shared first place counts as a win) with a 95% Wilson
 interval, mean score and rank, and mean / p99 / max milliseconds per decision, plus the parity
 win rate (1 / players). Wall-clock figures depend on the load of the machine: run it alone, or
@@ -27,7 +28,7 @@ def _policy(name, seconds, iterations, clock):
     from games import bots
 
     bot = bots.get(name)
-    if name == "search":
+    if bots.searches(name):
         return lambda view, legal, rng: bot.choose(view, legal, rng, seconds=seconds, iterations=iterations,
                                                    clock=clock)
     return bot.choose
@@ -113,6 +114,12 @@ def main(argv=None):
         name, _, value = option.partition("=")
         config[name] = value
     others = args.against.split(",")
+    from games import bots
+
+    for name in [args.bot, *others]:
+        if name not in bots.POLICIES and name not in bots.LEVELS:
+            parser.error(f"unknown bot {name!r}: a policy ({', '.join(bots.POLICIES)}) or a level "
+                         f"({', '.join(bots.LEVELS)})")
     jobs = []
     for k in range(args.games):
         names = [others[(i) % len(others)] for i in range(args.players - 1)]

@@ -8,7 +8,7 @@
    the sweep (DEADLINE_SWEEP_SECONDS=5, BOT_STALL_SECONDS=30).
 2. Makes N players (users and logged-in sessions in one `manage.py shell`), and each creates a
    table over HTTP (the lobby form): seat 0 is the player, the P-1 other seats are bots
-   (greedy and random in turn), played by the Celery worker.
+   (medium and easy in turn), played by the Celery worker.
 3. Connects one scripted WebSocket client per table (the player's session cookie, the site's
    Origin), then starts every table over HTTP at once. Each client plays a random legal move as
    soon as it is asked, to the final scores (the client of the live tests: version checks,
@@ -40,7 +40,7 @@ from tests.integration.live_stack import (  # noqa: E402
     LiveClient, LiveStack, check_match_log, percentile, postgres_cpu_seconds,
 )
 
-BOTS = ("greedy", "random")
+BOTS = ("medium", "easy")
 
 
 def ms(seconds):

@@ -11,7 +11,7 @@ DESKTOP = {"width": 1280, "height": 900}
 def start_table(host, players=3, bots=None, others=(), **options):
     """An open table created by host with the given bots, joined by others, then started."""
     if bots is None:
-        bots = [""] * (1 + len(others)) + ["greedy"] * (players - 1 - len(others))
+        bots = [""] * (1 + len(others)) + ["medium"] * (players - 1 - len(others))
     match = services.do_create_match(host, players=players, bots=bots, **options)
     for user in others:
         services.do_join(match.pk, user)
@@ -86,8 +86,8 @@ def store_bot_match(game="base", players=3, seed=3, users=()):
     from games.history.simulate import play, store_finished
 
     config = engine.normalize_config({"game": game, "players": players})
-    state = play(config, seed, ["greedy"] * players, random.Random(seed))
-    seats = [(users[n], "", False) if n < len(users) else (None, "greedy", False) for n in range(players)]
+    state = play(config, seed, ["medium"] * players, random.Random(seed))
+    seats = [(users[n], "", False) if n < len(users) else (None, "medium", False) for n in range(players)]
     by_seat = {n: "player" if n < len(users) else "bot" for n in range(players)}
     now = timezone.now()
     return store_finished(config, seed, state, seats, now, now, by_seat)

@@ -17,8 +17,8 @@ config (``config["game"]``), the state (``state["config"]["game"]``) or the view
      "score_categories": ["military", ...],   # ordered; each sheet has these keys
      "tiebreak": "coins",                     # the sheet key that breaks a tie on total
      "public_events": ["chosen", ...],        # event types that may be shown to anybody
-     "bot_levels": ["random", "greedy"],      # bots.get(level) plays every decision
-     "timeout_bot": "greedy",                 # plays a seat that missed its deadline
+     "bot_levels": ["easy", "medium", "hard"],  # levels of games.bots.LEVELS; bots.get(level) plays
+     "timeout_bot": "medium",                 # the level that plays a seat past its deadline
      "seat_label_keys": ["wonder", "side"],   # the keys of seat_labels(state)[seat]
      "rating_modes": ["base"]}                # every value rating_mode(config) can take
 

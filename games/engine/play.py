@@ -13,7 +13,7 @@ import random
 import sys
 
 from games import engine
-from games.bots import BOTS
+from games import bots as bot_policies
 from games.engine.base import catalogue
 
 
@@ -44,7 +44,7 @@ def run(players, seed, sides="A", bots=None, out=sys.stdout):
     config = {"game": "base", "players": players, "sides": sides}
     state = engine.new_game(config, seed=seed)
     names = bots or ["greedy"]
-    policies = [BOTS[names[s % len(names)]] for s in range(players)]
+    policies = [bot_policies.get(names[s % len(names)]) for s in range(players)]
     rngs = [random.Random(f"{seed}/{s}") for s in range(players)]
     labels = []
 
@@ -116,12 +116,12 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--sides", default="A", choices=["A", "B", "random", "choose"])
     parser.add_argument("--bots", default="greedy",
-                        help="comma-separated bot names, cycled over the seats "
-                             f"({', '.join(sorted(BOTS))})")
+                        help="comma-separated bots, cycled over the seats: levels "
+                             f"({', '.join(bot_policies.LEVELS)}) or policies ({', '.join(bot_policies.POLICIES)})")
     args = parser.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     for b in bots:
-        if b not in BOTS:
+        if b not in bot_policies.POLICIES and b not in bot_policies.LEVELS:
             parser.error(f"unknown bot {b!r}")
     info = engine.info("base")
     if not info["min_players"] <= args.players <= info["max_players"]:

@@ -41,6 +41,10 @@ def check_info(game_id):
     assert info["id"] == game_id
     assert 1 <= info["min_players"] <= info["max_players"]
     assert info["score_categories"] and len(set(info["score_categories"])) == len(info["score_categories"])
+    from games import bots
+
+    assert info["bot_levels"] and set(info["bot_levels"]) <= set(bots.LEVELS), \
+        f"info({game_id!r}) has bot levels {info['bot_levels']}, not levels of games.bots.LEVELS"
     assert info["timeout_bot"] in info["bot_levels"]
     for option in info["options"]:
         assert {"name", "kind", "default"} <= set(option), f"option {option} lacks a name, kind or default"
@@ -218,8 +222,8 @@ def check_game(config, seed):
 
 
 def check_bots_finish(config, seed, levels, **budget):
-    """A game where seat k is played by the bot levels[k % len(levels)] (the search bot with
-    `budget`) ends, every bot choosing only among the legal actions it is given."""
+    """A game where seat k is played by the bot levels[k % len(levels)] (a level or a policy; the
+    search bot with `budget`) ends, every bot choosing only among the legal actions it is given."""
     from games import bots
 
     rng = random.Random(seed)
@@ -229,7 +233,7 @@ def check_bots_finish(config, seed, levels, **budget):
         for seat in engine.to_act(state):
             legal = engine.legal_actions(state, seat)
             level = levels[seat % len(levels)]
-            extra = budget if level == "search" else {}
+            extra = budget if bots.searches(level) else {}
             action = bots.get(level).choose(engine.view(state, seat), legal, rng, **extra)
             assert action in legal, f"bot {level} chose an action that is not legal: {action!r}"
             state, _events = engine.apply(state, seat, action)

@@ -56,13 +56,13 @@ def _choose(level, state, seat, rng):
 
 def play(config, seed, levels, rng):
     """Play a whole game: `levels[seat]` is a bot level, or a float = probability of playing
-    greedily. Returns the final state."""
+    greedily (the medium bot, else the easy one). Returns the final state."""
     state = engine.new_game(config, seed)
     while not engine.is_over(state):
         for seat in engine.to_act(state):
             level = levels[seat]
             if isinstance(level, float):
-                level = "greedy" if rng.random() < level else "random"
+                level = "medium" if rng.random() < level else "easy"
             state, _ = engine.apply(state, seat, _choose(level, state, seat, rng))
     return state
 
@@ -143,6 +143,7 @@ def simulate(players, matches, *, seed=0, bot_share=0.2, abandon_share=0.03, day
     now = timezone.now()
     step = timedelta(days=days) / max(matches, 1)
     ids = []
+    timeout_bot = engine.info(game)["timeout_bot"]
     for k in range(matches):
         n = rng.choice(counts)
         humans = n
@@ -154,13 +155,13 @@ def simulate(players, matches, *, seed=0, bot_share=0.2, abandon_share=0.03, day
         abandoned = humans == n and rng.random() < abandon_share
         for number, user in enumerate(table):
             if user is None:
-                level = rng.choice(("random", "greedy"))
+                level = rng.choice(("easy", "medium"))
                 seats.append((None, level, False))
                 levels.append(level)
                 by_seat[number] = "bot"
             elif abandoned and number == n - 1:
-                seats.append((user, "greedy", True))
-                levels.append("greedy")
+                seats.append((user, timeout_bot, True))
+                levels.append(timeout_bot)
                 by_seat[number] = "timeout"
             else:
                 seats.append((user, "", False))
@@ -181,10 +182,12 @@ def simulate(players, matches, *, seed=0, bot_share=0.2, abandon_share=0.03, day
 def play_and_store(table, *, seed=1, sides="A", finished_at=None, abandoned=(), game=SIMULATED_GAME, options=None):
     """One engine-played match of `game`, stored and recorded; for tests and demos.
 
-    `table`: per seat a user (greedy play) or a bot level ("random"/"greedy"); seat numbers in
-    `abandoned` are human seats taken over by a greedy bot; `options` are added to the config
+    `table`: per seat a user (the medium bot's play) or a bot level ("easy", "medium", "hard");
+    seat numbers in `abandoned` are human seats taken over by the game's timeout bot; `options`
+    are added to the config
     (e.g. ``{"expansions": ["cities"], "teams": True}``)."""
     n = len(table)
+    timeout_bot = engine.info(game)["timeout_bot"]
     seats, levels, by_seat = [], [], {}
     for number, who in enumerate(table):
         if isinstance(who, str):
@@ -192,12 +195,12 @@ def play_and_store(table, *, seed=1, sides="A", finished_at=None, abandoned=(), 
             levels.append(who)
             by_seat[number] = "bot"
         elif number in abandoned:
-            seats.append((who, "greedy", True))
-            levels.append("greedy")
+            seats.append((who, timeout_bot, True))
+            levels.append(timeout_bot)
             by_seat[number] = "timeout"
         else:
             seats.append((who, "", False))
-            levels.append("greedy")
+            levels.append("medium")
             by_seat[number] = "player"
     config = {**game_config(game, n, sides), **(options or {})}
     state = play(config, seed, levels, random.Random(seed))

@@ -75,7 +75,7 @@ def _ask_again(match_id):
     levels = dict(Seat.objects.filter(match_id=match_id).exclude(bot_level="").values_list("number", "bot_level"))
     numbers = [n for n in engine.to_act(match.state) if n in levels]
     enqueue_bot_turns(match_id, numbers, match.step_version,
-                      slow=[n for n in numbers if levels[n] == bots.SEARCH])
+                      slow=[n for n in numbers if bots.searches(levels[n])])
     return len(numbers)
 
 

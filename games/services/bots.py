@@ -27,7 +27,7 @@ def bot_action(level, state, number, rng):
     actions only."""
     from games import bots
 
-    budget = {"seconds": settings.BOT_MOVE_SECONDS} if level == bots.SEARCH else {}
+    budget = {"seconds": settings.BOT_MOVE_SECONDS} if bots.searches(level) else {}
     return bots.get(level).choose(engine.view(state, number), engine.legal_actions(state, number), rng, **budget)
 
 
@@ -91,7 +91,7 @@ def slow_seats(seats, numbers):
     and play together in one task."""
     from games import bots
 
-    return [n for n in numbers if seats[n].bot_level == bots.SEARCH]
+    return [n for n in numbers if bots.searches(seats[n].bot_level)]
 
 
 _drain = threading.local()

@@ -93,3 +93,11 @@ def game_info(game):
 
 def bot_levels(game):
     return tuple(game_info(game)["bot_levels"])
+
+
+def bot_level_id(level):
+    """A bot level as a client sent it, the old ids (random, greedy, search) read as the levels
+    they became; anything else as it is, for the caller to refuse."""
+    from games.bots import level_id
+
+    return level_id(level) if isinstance(level, str) else level

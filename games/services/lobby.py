@@ -14,7 +14,9 @@ from games import engine
 from games.models import Match, MatchAction, Seat
 
 from . import broadcast
-from .common import ServiceError, after_commit, bot_levels, game_info, lock_match, player_range, match_seats, user_seat
+from .common import (
+    ServiceError, after_commit, bot_level_id, bot_levels, game_info, lock_match, player_range, match_seats, user_seat,
+)
 
 TURN_SECONDS_MIN = 10
 TURN_SECONDS_MAX = 24 * 3600
@@ -41,7 +43,7 @@ def check_options(game, players, options, turn_seconds, bots):
         turn_seconds and not TURN_SECONDS_MIN <= turn_seconds <= TURN_SECONDS_MAX
     ):
         raise ServiceError("bad_turn_seconds", turn_seconds=turn_seconds, allowed=[TURN_SECONDS_MIN, TURN_SECONDS_MAX])
-    bots = list(bots or [])
+    bots = [bot_level_id(level) for level in bots or []]
     bots += [""] * (players - len(bots))
     if len(bots) != players or any(b not in ("", *info["bot_levels"]) for b in bots) or bots[0]:
         raise ServiceError("bad_bots", bots=bots)
@@ -139,6 +141,7 @@ def do_leave(match_id, user):
 
 def do_set_bot(match_id, user, number, level):
     """The host puts a bot of `level` at an empty seat, changes its level, or ("") removes it."""
+    level = bot_level_id(level)
     with transaction.atomic():
         match = _lock_open(match_id)
         if match.host_id != getattr(user, "pk", None):

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from accounts.services import display_name
-from games import engine, presentation, services
+from games import bots, engine, presentation, services
 from games.engine import options as engine_options
 from games.models import Match
 
@@ -24,12 +24,20 @@ from .words import UI, as_text, error_text, language
 DEFAULT_GAME = "base"
 # The bot levels in words: easy (random moves), medium (the game's one-move heuristic), hard (a
 # search over redealt hidden cards, BOT_MOVE_SECONDS per move).
-BOT_WORDS = {"random": _("easy bot (random)"), "greedy": _("medium bot (greedy)"), "search": _("hard bot (search)")}
+BOT_WORDS = {"easy": _("easy bot (random)"), "medium": _("medium bot (greedy)"), "hard": _("hard bot (search)")}
 OPEN_SEAT = ("", _("open for a player"))
 
 
 def bot_choices(game):
     return [(level, BOT_WORDS.get(level, level)) for level in engine.info(game)["bot_levels"]]
+
+
+class BotLevelField(forms.ChoiceField):
+    """A seat's bot level; a form of an older page may still send the old ids (random, greedy,
+    search), read as the levels they became."""
+
+    def to_python(self, value):
+        return bots.level_id(super().to_python(value))
 
 
 def playable_games():
@@ -128,7 +136,7 @@ class CreateTableForm(forms.Form):
         self.seat_fields = []
         for n in range(1, high):
             name = f"seat_{n}"
-            self.fields[name] = forms.ChoiceField(
+            self.fields[name] = BotLevelField(
                 label=_("Seat %(seat)s") % {"seat": n + 1}, choices=[OPEN_SEAT, *bot_choices(game)], required=False,
             )
             self.seat_fields.append(name)

@@ -42,8 +42,8 @@ def site():
     stack.start()
     try:
         http = stack.signup(PLAYER)
-        waiting = stack.create_table(http, players=3, bots=["", "greedy"])
-        running = stack.create_table(http, players=3, bots=["greedy", "greedy"])
+        waiting = stack.create_table(http, players=3, bots=["", "medium"])
+        running = stack.create_table(http, players=3, bots=["medium", "medium"])
         _start(stack, http, running)
         finished = int(next(line for line in stack.manage("shell", "-c", STORE_FINISHED).splitlines()
                             if line.startswith("FINISHED="))[len("FINISHED="):])

@@ -81,7 +81,7 @@ def test_two_players_chat_from_two_browsers_and_a_spectator_reads_without_writin
     try:
         for page in (ann, bo, watcher):
             watch_for_errors(page, problems)
-        match_id = site.create_table(ann_http, players=3, bots=["", "greedy"])
+        match_id = site.create_table(ann_http, players=3, bots=["", "medium"])
         site.join_table(bo_http, match_id)
         site.start_table(ann_http, match_id)
         for page in (ann, bo, watcher):

@@ -118,8 +118,8 @@ def test_a_player_creates_an_architects_table_with_two_bots_and_plays_it_to_the_
         page.click("#choose-game")
     page.wait_for_url("**/play/?game=architects")
     page.select_option("#id_players", "3")
-    page.select_option("#id_seat_1", "greedy")
-    page.select_option("#id_seat_2", "random")
+    page.select_option("#id_seat_1", "medium")
+    page.select_option("#id_seat_2", "easy")
     page.click(".per-seat-option summary")
     page.select_option("#id_option_wonders_0", "halicarnassus")
     page.click(".create-form button[type=submit]")
@@ -157,7 +157,7 @@ def test_an_architects_game_is_played_by_tapping_on_a_phone_without_sideways_scr
     http = site.login("e2e_arch_phone")
     page.context.add_cookies([{"name": "sessionid", "value": http.cookies["sessionid"], "domain": "127.0.0.1",
                                "path": "/"}])
-    match_id = site.create_table(http, players=7, bots=["greedy", "random"] * 3, sides=None, game="architects")
+    match_id = site.create_table(http, players=7, bots=["medium", "easy"] * 3, sides=None, game="architects")
     site.start_table(http, match_id)
     page.goto(site.url(f"/en/play/{match_id}/game/"))
     page.locator("#arch-table .arch-deck").first.wait_for(timeout=15_000)
@@ -187,7 +187,7 @@ def test_a_move_lost_with_the_connection_is_sent_again_after_the_reconnect_and_p
     http = site.login("e2e_arch_resend")
     page.context.add_cookies([{"name": "sessionid", "value": http.cookies["sessionid"], "domain": "127.0.0.1",
                                "path": "/"}])
-    match_id = site.create_table(http, players=2, bots=["greedy"], sides=None, game="architects")
+    match_id = site.create_table(http, players=2, bots=["medium"], sides=None, game="architects")
     site.start_table(http, match_id)
     seen = {"connections": 0, "dropped": None, "after": []}
 

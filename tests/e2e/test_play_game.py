@@ -136,8 +136,8 @@ def test_a_player_signs_up_creates_a_table_with_two_bots_and_plays_a_whole_game_
 
     page.goto(site.url("/en/play/"))
     page.select_option("#id_players", "3")
-    page.select_option("#id_seat_1", "greedy")
-    page.select_option("#id_seat_2", "random")
+    page.select_option("#id_seat_1", "medium")
+    page.select_option("#id_seat_2", "easy")
     page.click(".create-form button[type=submit]")
     page.wait_for_url("**/play/*/")
     match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
@@ -184,7 +184,7 @@ def test_a_two_player_game_with_the_free_city_is_played_to_the_end_by_clicking(s
     http = site.login("e2e_duo")
     page.context.add_cookies([{"name": "sessionid", "value": http.cookies["sessionid"], "domain": "127.0.0.1",
                                "path": "/"}])
-    match_id = site.create_table(http, players=2, bots=["greedy"])
+    match_id = site.create_table(http, players=2, bots=["medium"])
     site.start_table(http, match_id)
     page.goto(site.url(f"/en/play/{match_id}/game/"))
     page.locator("#game-connection").filter(has_text="Connected").wait_for(timeout=15_000)
@@ -217,7 +217,7 @@ def test_the_lobby_the_table_and_the_game_page_fit_a_phone_without_sideways_scro
     widths = {}
     page.goto(site.url("/en/play/"))
     widths["lobby"] = page.evaluate(NO_SIDEWAYS_SCROLL)
-    match_id = site.create_table(http, players=4, bots=["greedy", "random", "greedy"])
+    match_id = site.create_table(http, players=4, bots=["medium", "easy", "medium"])
     page.goto(site.url(f"/en/play/{match_id}/"))
     widths["table"] = page.evaluate(NO_SIDEWAYS_SCROLL)
     site.start_table(http, match_id)

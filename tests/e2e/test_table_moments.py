@@ -56,7 +56,7 @@ def open_game(site, page, username, lang):
     http = site.login(username)
     page.context.add_cookies([{"name": "sessionid", "value": http.cookies["sessionid"], "domain": "127.0.0.1",
                                "path": "/"}])
-    match_id = site.create_table(http, players=3, bots=["greedy", "random"])
+    match_id = site.create_table(http, players=3, bots=["medium", "easy"])
     site.start_table(http, match_id)
     page.goto(site.url(f"/{lang}/play/{match_id}/game/"))
     page.locator("#game-hand-cards .hand-card").first.wait_for()
@@ -171,7 +171,7 @@ def test_an_architects_table_gets_the_same_moments(site, wide_page, screenshot):
     http = site.login("e2e_moments_arch")
     page.context.add_cookies([{"name": "sessionid", "value": http.cookies["sessionid"], "domain": "127.0.0.1",
                                "path": "/"}])
-    match_id = site.create_table(http, players=3, bots=["greedy", "random"], sides=None, game="architects")
+    match_id = site.create_table(http, players=3, bots=["medium", "easy"], sides=None, game="architects")
     site.start_table(http, match_id)
     page.goto(site.url(f"/en/play/{match_id}/game/"))
     page.locator("#leave-game").wait_for()
@@ -204,7 +204,7 @@ def test_a_cities_team_game_announces_the_winning_team_and_each_fight(site, wide
     http = site.login("e2e_moments_teams")
     page.context.add_cookies([{"name": "sessionid", "value": http.cookies["sessionid"], "domain": "127.0.0.1",
                                "path": "/"}])
-    match_id = site.create_table(http, players=4, bots=["greedy", "random", "greedy"],
+    match_id = site.create_table(http, players=4, bots=["medium", "easy", "medium"],
                                  fields={"option_expansions": "cities", "option_teams": "True"})
     site.start_table(http, match_id)
     page.goto(site.url(f"/en/play/{match_id}/game/"))

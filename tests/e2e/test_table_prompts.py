@@ -39,7 +39,7 @@ def test_halicarnassus_chooses_from_the_discard_pile_each_card_free(site, deskto
     http = site.login("e2e_hali")
     page.context.add_cookies([{"name": "sessionid", "value": http.cookies["sessionid"], "domain": "127.0.0.1",
                                "path": "/"}])
-    match_id = site.create_table(http, players=3, bots=["random", "random"])
+    match_id = site.create_table(http, players=3, bots=["easy", "easy"])
     site.start_table(http, match_id)
     page.goto(site.url(f"/it/play/{match_id}/game/"))
 

@@ -25,10 +25,10 @@ def test_with_the_cpu_clock_the_search_reads_its_budget_in_cpu_time(monkeypatch)
         return real_choose(view, legal, rng, **{**kwargs, "iterations": 4})
 
     monkeypatch.setattr(search_bot, "choose", recording_choose)
-    job = ({"game": "base", "players": 3}, ["search", "greedy", "greedy"], 7, 0.05, None, True)
+    job = ({"game": "base", "players": 3}, ["hard", "medium", "medium"], 7, 0.05, None, True)
     seats = bench.play_one(job)
     assert clocks == {time.process_time}
-    assert [seat[0] for seat in seats] == ["search", "greedy", "greedy"]
+    assert [seat[0] for seat in seats] == ["hard", "medium", "medium"]
     assert sorted(seat[2] for seat in seats)[0] == 1
 
 

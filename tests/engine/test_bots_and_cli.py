@@ -6,8 +6,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from games import engine
-from games.bots import greedy_bot, random_bot
+import pytest
+
+from games import bots, engine
+from games.bots import greedy_bot, random_bot, search_bot
 from games.engine import play
 
 from .helpers import FREE_CITY, two_player_state
@@ -99,7 +101,27 @@ def test_the_command_line_score_sheet_has_the_columns_the_game_declares(monkeypa
 
 def test_python_dash_m_games_engine_play_runs():
     res = subprocess.run([sys.executable, "-m", "games.engine.play", "--players", "3",
-                          "--seed", "7", "--bots", "greedy,random"], cwd=ROOT,
+                          "--seed", "7", "--bots", "medium,random"], cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
     assert res.returncode == 0, res.stderr
     assert "Final scores" in res.stdout
+
+
+def test_each_level_is_played_by_its_policy():
+    assert [bots.get(level) for level in ("easy", "medium", "hard")] == [random_bot, greedy_bot, search_bot]
+    assert [bots.searches(level) for level in ("easy", "medium", "hard")] == [False, False, True]
+    assert bots.get("greedy") is greedy_bot and bots.searches("search")
+
+
+def test_the_old_level_ids_read_as_the_levels_they_became():
+    assert [bots.level_id(name) for name in ("random", "greedy", "search")] == ["easy", "medium", "hard"]
+    assert [bots.level_id(name) for name in ("easy", "medium", "hard", "", "genius")] == [
+        "easy", "medium", "hard", "", "genius"]
+
+
+def test_the_command_line_takes_levels_as_well_as_policies():
+    out = io.StringIO()
+    state = play.run(3, 2, "A", ["medium", "easy"], out=out)
+    assert engine.is_over(state) and "bots ['medium', 'easy', 'medium']" in out.getvalue()
+    with pytest.raises(SystemExit):
+        play.main(["--players", "3", "--bots", "genius"])

@@ -109,5 +109,5 @@ def test_every_bot_level_plays_a_cities_team_game_to_the_end():
     from games.engine import testing
 
     config = {"game": "base", "players": 4, "sides": "B", "expansions": ["cities"], "teams": True}
-    state = testing.check_bots_finish(config, seed=6, levels=["search", "greedy", "random", "greedy"], iterations=2)
+    state = testing.check_bots_finish(config, seed=6, levels=["hard", "medium", "easy", "medium"], iterations=2)
     assert engine.is_over(state) and all("team_total" in sheet for sheet in engine.scores(state))

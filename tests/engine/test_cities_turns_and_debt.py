@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from games import engine
+from games import bots, engine
 from games.bots import greedy_bot
 from games.engine.base import catalogue
 
@@ -139,7 +139,7 @@ def test_the_player_who_causes_a_loss_never_pays_it_and_a_timed_out_seat_pays_wh
     state, _ = play(state, {0: build("brotherhood"), 1: build("stone_pit")})
     assert state["owed"] == [0, 3, 3, 3] and state["players"][1]["coins"] == 1
     timeout_bot = engine.info("base")["timeout_bot"]
-    assert timeout_bot == "greedy"
+    assert bots.get(timeout_bot) is greedy_bot
     choice = greedy_bot.choose(engine.view(state, 1), engine.legal_actions(state, 1), random.Random(1))
     assert choice == pay_debt(1)
     choice = greedy_bot.choose(engine.view(state, 2), engine.legal_actions(state, 2), random.Random(1))

@@ -71,6 +71,13 @@ def test_a_game_declares_every_static_fact_of_the_contract(game_id):
     testing.check_info(game_id)
 
 
+def test_the_suite_refuses_a_bot_level_no_policy_plays(monkeypatch):
+    real = engine.info
+    monkeypatch.setattr(engine, "info", lambda game: {**real(game), "bot_levels": ["medium", "greedy"]})
+    with pytest.raises(AssertionError, match="bot levels"):
+        testing.check_info("base")
+
+
 @pytest.mark.parametrize("config, seed", CASES, ids=[case_id(c) for c in CASES])
 def test_random_legal_games_end_replay_score_and_leak_nothing(config, seed):
     state = testing.check_game(config, seed)
@@ -125,6 +132,6 @@ def test_the_suite_tells_a_sample_that_is_the_real_state_from_one_that_redeals_i
 
 @pytest.mark.parametrize("config", [configs[0] for configs in CONFIGS.values()], ids=sorted(CONFIGS))
 def test_every_bot_level_plays_every_registered_game_to_the_end(config):
-    levels = ["search", *engine.info(config["game"])["bot_levels"]]
+    levels = ["hard", *engine.info(config["game"])["bot_levels"]]
     state = testing.check_bots_finish(config, seed=4, levels=levels, iterations=2)
     assert engine.is_over(state)

@@ -10,7 +10,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_a_failing_broadcast_still_answers_the_player_keeps_the_move_and_asks_the_bots(make_user, monkeypatch):
     host = make_user("host")
-    match = services.do_create_match(host, players=3, bots=["", "greedy", "greedy"])
+    match = services.do_create_match(host, players=3, bots=["", "medium", "medium"])
     services.do_start(match.pk, host)
     match.refresh_from_db()
     asked = []

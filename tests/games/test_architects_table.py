@@ -21,7 +21,7 @@ def test_the_lobby_creates_an_architects_table_with_bots_and_a_wonder_per_seat(c
     host = make_user("host")
     client.force_login(host)
     form = {"game": "architects", "players": str(players), "turn_seconds": "0",
-            "option_wonders_0": "giza", **{f"seat_{n}": "greedy" for n in range(1, players)}}
+            "option_wonders_0": "giza", **{f"seat_{n}": "medium" for n in range(1, players)}}
     response = client.post(url("lobby"), form)
     match = Match.objects.get(game="architects")
     assert response.status_code == 302 and match.players == players
@@ -68,10 +68,10 @@ def test_the_board_words_are_translated_to_italian_and_portuguese():
 
 
 @pytest.mark.parametrize("players, bots", [
-    (2, ["random"]),
-    (3, ["greedy", "random"]),
-    (5, ["greedy", "random", "greedy", "random"]),
-    (7, ["greedy"] * 6),
+    (2, ["easy"]),
+    (3, ["medium", "easy"]),
+    (5, ["medium", "easy", "medium", "easy"]),
+    (7, ["medium"] * 6),
 ])
 def test_a_player_and_bots_play_an_architects_game_to_the_end(make_user, players, bots):
     host = make_user("host")
@@ -86,7 +86,7 @@ def test_a_player_and_bots_play_an_architects_game_to_the_end(make_user, players
 def test_the_search_bot_plays_every_decision_of_architects(make_user, settings):
     settings.BOT_MOVE_SECONDS = 0.05
     host = make_user("host")
-    match = start_table(host, players=2, bots=["", "search"], game="architects")
+    match = start_table(host, players=2, bots=["", "hard"], game="architects")
     match = play_as_human(match, host, random.Random(4))
     kinds = {action["type"] for seat, action in match.actions.values_list("seat", "action") if seat == 1}
     assert {"take", "build"} <= kinds
@@ -94,7 +94,7 @@ def test_the_search_bot_plays_every_decision_of_architects(make_user, settings):
 
 def test_a_human_who_lets_every_deadline_pass_is_played_for_then_taken_over_and_the_game_ends(make_user):
     host = make_user("host")
-    match = start_table(host, players=2, bots=["", "greedy"], game="architects", turn_seconds=30)
+    match = start_table(host, players=2, bots=["", "medium"], game="architects", turn_seconds=30)
     assert match.deadline is not None and engine.to_act(match.state) == [0]
     later = timezone.now() + timedelta(seconds=31)
     played = 0
@@ -114,7 +114,7 @@ def test_a_human_who_lets_every_deadline_pass_is_played_for_then_taken_over_and_
 
 def test_no_update_of_a_whole_game_shows_a_central_card_a_deck_below_its_top_or_another_seat_s_secrets(make_user):
     host = make_user("host")
-    match = start_table(host, players=4, bots=["", "greedy", "random", "greedy"], game="architects",
+    match = start_table(host, players=4, bots=["", "medium", "easy", "medium"], game="architects",
                         wonders=[None, "halicarnassus", None, None])
     rng = random.Random(8)
     checked = peeks = looks = 0

@@ -29,7 +29,7 @@ def test_the_lobby_creates_an_eight_player_team_table_with_cities(client, make_u
     client.force_login(make_user("host"))
     form = {"game": "base", "players": "8", "turn_seconds": "0", "option_sides": "A",
             "option_expansions": ["cities"], "option_teams": "True",
-            **{f"seat_{n}": "random" for n in range(1, 8)}}
+            **{f"seat_{n}": "easy" for n in range(1, 8)}}
     response = client.post(url("lobby"), form)
     match = Match.objects.get(game="base")
     assert response.status_code == 302, response.content.decode()[:2000]
@@ -104,8 +104,8 @@ def test_a_city_with_black_cards_is_grouped_with_black_last():
 
 
 @pytest.mark.parametrize("players, teams, bots", [
-    (3, False, ["random", "greedy"]),
-    (8, True, ["greedy", "random", "greedy", "random", "greedy", "random", "greedy"]),
+    (3, False, ["easy", "medium"]),
+    (8, True, ["medium", "easy", "medium", "easy", "medium", "easy", "medium"]),
 ])
 def test_a_player_and_bots_play_a_cities_game_to_the_end_paying_debts(make_user, players, teams, bots):
     host = make_user("host")
@@ -127,7 +127,7 @@ def test_the_search_bot_plays_a_cities_game_including_its_debts(make_user, setti
     settings.BOT_MOVE_SECONDS = 0.02
     host = make_user("host")
     for seed in range(1, 6):  # fixed seeds: the first game in which a bot owes coins
-        match = services.do_create_match(host, players=4, bots=["", "search", "search", "search"],
+        match = services.do_create_match(host, players=4, bots=["", "hard", "hard", "hard"],
                                          expansions=["cities"], teams=True)
         Match.objects.filter(pk=match.pk).update(seed=seed)
         services.do_start(match.pk, host)
@@ -152,7 +152,7 @@ def a_state_where_seat_0_owes(config):
 
 def test_a_human_who_lets_a_debt_deadline_pass_pays_what_they_can(make_user):
     host = make_user("host")
-    match = start_table(host, players=3, bots=["", "random", "random"], expansions=["cities"], turn_seconds=30)
+    match = start_table(host, players=3, bots=["", "easy", "easy"], expansions=["cities"], turn_seconds=30)
     match.state = a_state_where_seat_0_owes(match.config)
     match.save(update_fields=["state"])
     owed, held = match.state["owed"][0], match.state["players"][0]["coins"]
@@ -164,7 +164,7 @@ def test_a_human_who_lets_a_debt_deadline_pass_pays_what_they_can(make_user):
 @pytest.fixture
 def finished_team_match(make_user):
     host = make_user("host")
-    match = start_table(host, players=6, bots=[""] + ["greedy"] * 5, expansions=["cities"], teams=True)
+    match = start_table(host, players=6, bots=[""] + ["medium"] * 5, expansions=["cities"], teams=True)
     return play_as_human(match, host, random.Random(6))
 
 

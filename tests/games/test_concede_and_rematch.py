@@ -15,11 +15,11 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_a_player_who_leaves_is_replaced_at_once_by_the_game_s_timeout_bot_which_plays_the_seat(make_user):
     host, guest = make_user("host"), make_user("guest")
-    match = start_table(host, players=3, others=[guest], bots=["", "", "greedy"])
+    match = start_table(host, players=3, others=[guest], bots=["", "", "medium"])
     assert 0 in engine.to_act(match.state)
     assert services.do_concede(match.pk, host) == 0
     seat = match.seats.get(number=0)
-    assert seat.taken_over and seat.bot_level == engine.info("base")["timeout_bot"] == "greedy"
+    assert seat.taken_over and seat.bot_level == engine.info("base")["timeout_bot"] == "medium"
     assert seat.user == host  # the seat stays theirs in the record: abandoned, not anonymous
     assert MatchAction.objects.filter(match=match, seat=0, by=MatchAction.By.BOT).exists()
     match.refresh_from_db()
@@ -28,18 +28,18 @@ def test_a_player_who_leaves_is_replaced_at_once_by_the_game_s_timeout_bot_which
 
 def test_who_left_watches_as_a_spectator_and_the_log_says_they_left(make_user):
     host, guest = make_user("host"), make_user("guest")
-    match = start_table(host, players=3, others=[guest], bots=["", "", "greedy"])
+    match = start_table(host, players=3, others=[guest], bots=["", "", "medium"])
     services.do_concede(match.pk, host)
     snap = services.snapshot(match.pk, host)
     assert snap["you"] is None and snap["left_seat"] == 0 and snap["legal"] == []
     assert "hand" not in snap["view"]
-    assert {"type": "left", "seat": 0, "bot": "greedy"} in snap["events"]
+    assert {"type": "left", "seat": 0, "bot": "medium"} in snap["events"]
     assert services.snapshot(match.pk, guest)["left_seat"] is None
 
 
 def test_leaving_tells_every_connection_to_take_a_fresh_snapshot(make_user, sent):
     host, guest = make_user("host"), make_user("guest")
-    match = start_table(host, players=3, others=[guest], bots=["", "", "greedy"])
+    match = start_table(host, players=3, others=[guest], bots=["", "", "medium"])
     sent.clear()
     services.do_concede(match.pk, host)
     changed = [m for group, m in sent if group == services.match_group(match.pk) and m["type"] == "match.changed"]
@@ -48,7 +48,7 @@ def test_leaving_tells_every_connection_to_take_a_fresh_snapshot(make_user, sent
 
 def test_who_left_cannot_move_nor_leave_again(make_user):
     host, guest = make_user("host"), make_user("guest")
-    match = start_table(host, players=3, others=[guest], bots=["", "", "greedy"])
+    match = start_table(host, players=3, others=[guest], bots=["", "", "medium"])
     services.do_concede(match.pk, host)
     match.refresh_from_db()
     with pytest.raises(services.ServiceError) as caught:
@@ -73,7 +73,7 @@ def test_leaving_is_refused_to_a_spectator_and_once_the_game_is_over(make_user):
 
 def test_a_match_someone_left_ends_unrated_as_abandoned(make_user):
     host, guest = make_user("host"), make_user("guest")
-    match = start_table(host, players=3, others=[guest], bots=["", "", "greedy"])
+    match = start_table(host, players=3, others=[guest], bots=["", "", "medium"])
     services.do_concede(match.pk, host)
     play_as_human(match, guest, random.Random(2))
     record = MatchRecord.objects.get(match=match)
@@ -82,7 +82,7 @@ def test_a_match_someone_left_ends_unrated_as_abandoned(make_user):
 
 def test_when_the_last_person_leaves_the_bots_play_the_game_to_its_end(make_user):
     host = make_user("host")
-    match = start_table(host, players=3, bots=["", "greedy", "random"], turn_seconds=60)
+    match = start_table(host, players=3, bots=["", "medium", "easy"], turn_seconds=60)
     services.do_concede(match.pk, host)
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED and match.deadline is None
@@ -90,7 +90,7 @@ def test_when_the_last_person_leaves_the_bots_play_the_game_to_its_end(make_user
 
 def test_an_architects_player_can_leave_too(make_user):
     host, guest = make_user("host"), make_user("guest")
-    match = start_table(host, players=3, others=[guest], bots=["", "", "greedy"], game="architects")
+    match = start_table(host, players=3, others=[guest], bots=["", "", "medium"], game="architects")
     services.do_concede(match.pk, host)
     assert match.seats.get(number=0).bot_level == engine.info("architects")["timeout_bot"]
 
@@ -109,22 +109,22 @@ def finished_table(host, others=(), bots=None):
 
 def test_a_rematch_is_a_new_open_table_with_the_same_options_and_the_bots_in_their_seats(make_user):
     host = make_user("host")
-    old = finished_table(host, bots=["", "greedy", "random"])
+    old = finished_table(host, bots=["", "medium", "easy"])
     new = services.do_rematch(old.pk, host)
     assert new.pk != old.pk and new.status == Match.Status.OPEN and new.rematch_of_id == old.pk
     assert (new.game, new.players, new.options, new.turn_seconds) == ("base", 3, {"sides": "B"}, 120)
     seats = list(new.seats.order_by("number"))
-    assert [(s.user_id, s.bot_level) for s in seats] == [(host.pk, ""), (None, "greedy"), (None, "random")]
+    assert [(s.user_id, s.bot_level) for s in seats] == [(host.pk, ""), (None, "medium"), (None, "easy")]
     assert services.snapshot(old.pk, host)["match"]["rematch"] == new.pk
 
 
 def test_the_rematch_seats_whoever_asks_first_and_leaves_the_other_people_s_seats_open_for_them(make_user):
     host, guest = make_user("host"), make_user("guest")
-    old = finished_table(host, others=[guest], bots=["", "", "random"])
+    old = finished_table(host, others=[guest], bots=["", "", "easy"])
     new = services.do_rematch(old.pk, guest)
     # Around the table from the guest (old seat 1): the random bot (old 2), then the host's seat (old 0).
     assert [(s.user_id, s.bot_level) for s in new.seats.order_by("number")] == [
-        (guest.pk, ""), (None, "random"), (None, "")]
+        (guest.pk, ""), (None, "easy"), (None, "")]
     again = services.do_rematch(old.pk, host)
     assert again.pk == new.pk
     assert new.seats.get(number=2).user_id == host.pk

@@ -217,7 +217,7 @@ async def test_a_player_who_comes_back_gets_the_same_game_and_can_go_on(make_use
 
 async def test_a_watcher_who_joins_the_table_is_switched_to_the_seat(make_user):
     host, guest = [await database_sync_to_async(make_user)(n) for n in ("host", "guest")]
-    match = await database_sync_to_async(services.do_create_match)(host, players=3, bots=["", "", "random"])
+    match = await database_sync_to_async(services.do_create_match)(host, players=3, bots=["", "", "easy"])
     communicator = await connect(guest, match.pk)
     snap = await communicator.receive_json_from()
     assert snap["status"] == "open" and snap["you"] is None and snap["view"] is None
@@ -235,7 +235,7 @@ async def test_the_lobby_lists_open_tables_and_updates_them_live(make_user):
     communicator = WebsocketCommunicator(app_as(AnonymousUser()), "/ws/lobby/")
     assert (await communicator.connect())[0]
     assert await communicator.receive_json_from() == {"type": "tables", "open": [], "open_total": 0, "running": []}
-    match = await database_sync_to_async(services.do_create_match)(host, players=3, bots=["", "", "greedy"])
+    match = await database_sync_to_async(services.do_create_match)(host, players=3, bots=["", "", "medium"])
     tables = await communicator.receive_json_from()
     assert [t["id"] for t in tables["open"]] == [match.pk] and tables["open"][0]["filled"] == 2
     await database_sync_to_async(services.do_join)(match.pk, guest)
@@ -379,7 +379,7 @@ async def test_a_socket_that_lost_its_subscription_joins_again_and_gets_what_it_
 
 async def test_a_concede_message_gives_the_seat_to_a_bot_and_the_player_then_watches(make_user):
     host, guest = [await database_sync_to_async(make_user)(n) for n in ("host", "guest")]
-    match = await database_sync_to_async(start_table)(host, players=3, others=[guest], bots=["", "", "greedy"])
+    match = await database_sync_to_async(start_table)(host, players=3, others=[guest], bots=["", "", "medium"])
     player = await connect(host, match.pk)
     other = await connect(guest, match.pk)
     for c in (player, other):
@@ -390,7 +390,7 @@ async def test_a_concede_message_gives_the_seat_to_a_bot_and_the_player_then_wat
     snap = (await receive_until(player, "snapshot"))[-1]
     assert snap["you"] is None and snap["left_seat"] == 0 and snap["seats"][0]["taken_over"]
     seen = await receive_until(other, "snapshot")
-    assert seen[-1]["you"] == 1 and seen[-1]["seats"][0]["bot"] == "greedy"
+    assert seen[-1]["you"] == 1 and seen[-1]["seats"][0]["bot"] == "medium"
     await player.send_json_to({"type": "concede"})
     assert (await receive_until(player, "error"))[-1]["code"] == "seat_taken_over"
     for c in (player, other):

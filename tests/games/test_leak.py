@@ -37,7 +37,7 @@ def seat_of_group(group):
 @pytest.mark.parametrize("players, sides", [(3, "A"), (7, "B"), (5, "random")])
 def test_no_message_of_a_whole_game_shows_another_hand_or_the_decks(make_user, sent, players, sides):
     users = [make_user(f"p{n}") for n in range(2)]
-    bots = ["", ""] + ["greedy", "random"] * 3
+    bots = ["", ""] + ["medium", "easy"] * 3
     match = start_table(users[0], players=players, others=users[1:], bots=bots[:players], sides=sides, turn_seconds=60)
     snapshots = []
     while match.status == "running":
@@ -76,7 +76,7 @@ def test_the_check_catches_another_seat_s_view_sent_to_the_wrong_seat(make_user)
 @pytest.mark.usefixtures("db_thread_closed")
 async def test_no_message_on_the_sockets_of_a_whole_game_shows_another_hand_or_the_decks(make_user):
     host = await database_sync_to_async(make_user)("host")
-    match = await database_sync_to_async(start_table)(host, players=4, bots=["", "greedy", "random", "greedy"])
+    match = await database_sync_to_async(start_table)(host, players=4, bots=["", "medium", "easy", "medium"])
     player = await connect(host, match.pk)
     watcher = await connect(AnonymousUser(), match.pk)
     seen = {0: [], None: []}

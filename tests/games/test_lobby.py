@@ -15,9 +15,9 @@ def codes_of(call):
 
 def test_a_new_table_seats_its_host_first_and_the_bots_asked_for(make_user):
     host = make_user("host")
-    match = services.do_create_match(host, players=4, sides="B", turn_seconds=60, bots=["", "random", "", "greedy"])
+    match = services.do_create_match(host, players=4, sides="B", turn_seconds=60, bots=["", "easy", "", "medium"])
     seats = list(match.seats.order_by("number"))
-    assert [(s.user, s.bot_level) for s in seats] == [(host, ""), (None, "random"), (None, ""), (None, "greedy")]
+    assert [(s.user, s.bot_level) for s in seats] == [(host, ""), (None, "easy"), (None, ""), (None, "medium")]
     assert match.status == "open" and match.host == host and match.turn_seconds == 60 and match.invite_code
 
 
@@ -30,7 +30,7 @@ def test_a_new_table_seats_its_host_first_and_the_bots_asked_for(make_user):
         ({"players": 3, "assignment": "draft"}, "unknown_option"),
         ({"game": "chess", "players": 3}, "unsupported_game"),
         ({"players": 3, "turn_seconds": 3}, "bad_turn_seconds"),
-        ({"players": 3, "bots": ["greedy", "", ""]}, "bad_bots"),
+        ({"players": 3, "bots": ["medium", "", ""]}, "bad_bots"),
         ({"players": 3, "bots": ["", "genius", ""]}, "bad_bots"),
         ({"players": 3, "wonders": ["rhodes", "rhodes", None]}, "duplicate_wonder"),
         ({"players": 3, "wonders": ["atlantis", None, None]}, "unknown_wonder"),
@@ -43,7 +43,7 @@ def test_a_table_with_impossible_options_is_refused_with_a_code(make_user, optio
 
 def test_joining_takes_the_first_empty_seat_and_a_full_table_refuses(make_user):
     host, a, b, c = (make_user(n) for n in "habc")
-    match = services.do_create_match(host, players=4, bots=["", "", "greedy", ""])
+    match = services.do_create_match(host, players=4, bots=["", "", "medium", ""])
     assert services.do_join(match.pk, a) == 1
     assert services.do_join(match.pk, a) == 1
     assert services.do_join(match.pk, b) == 3
@@ -64,7 +64,7 @@ def test_the_host_leaving_passes_the_table_on_and_the_last_player_leaving_closes
 
 def test_only_the_host_starts_and_only_when_every_seat_is_filled(make_user):
     host, guest = make_user("host"), make_user("guest")
-    match = services.do_create_match(host, players=3, bots=["", "", "greedy"])
+    match = services.do_create_match(host, players=3, bots=["", "", "medium"])
     assert codes_of(lambda: services.do_start(match.pk, host)) == "seats_not_filled"
     services.do_join(match.pk, guest)
     assert codes_of(lambda: services.do_start(match.pk, guest)) == "not_host"
@@ -79,20 +79,40 @@ def test_the_host_adds_changes_and_removes_bots_on_free_seats_only(make_user):
     host, guest = make_user("host"), make_user("guest")
     match = services.do_create_match(host, players=3)
     services.do_join(match.pk, guest)
-    services.do_set_bot(match.pk, host, 2, "random")
-    services.do_set_bot(match.pk, host, 2, "greedy")
-    assert Seat.objects.get(match=match, number=2).bot_level == "greedy"
-    assert codes_of(lambda: services.do_set_bot(match.pk, host, 1, "greedy")) == "seat_taken"
+    services.do_set_bot(match.pk, host, 2, "easy")
+    services.do_set_bot(match.pk, host, 2, "medium")
+    assert Seat.objects.get(match=match, number=2).bot_level == "medium"
+    assert codes_of(lambda: services.do_set_bot(match.pk, host, 1, "medium")) == "seat_taken"
     assert codes_of(lambda: services.do_set_bot(match.pk, guest, 2, "")) == "not_host"
     assert codes_of(lambda: services.do_set_bot(match.pk, host, 2, "genius")) == "bad_bot_level"
     services.do_set_bot(match.pk, host, 2, "")
     assert Seat.objects.get(match=match, number=2).is_empty
 
 
+def test_it_accepts_the_old_level_names_as_aliases(make_user):
+    host = make_user("host")
+    match = services.do_create_match(host, players=4, bots=["", "random", "greedy", "search"])
+    assert [s.bot_level for s in match.seats.order_by("number")] == ["", "easy", "medium", "hard"]
+    services.do_set_bot(match.pk, host, 3, "random")
+    assert Seat.objects.get(match=match, number=3).bot_level == "easy"
+    services.do_set_bot(match.pk, host, 3, "search")
+    assert Seat.objects.get(match=match, number=3).bot_level == "hard"
+
+
+def test_an_old_level_name_is_refused_when_the_game_does_not_offer_its_level(make_user, monkeypatch):
+    facts = dict(engine.info("base"), bot_levels=["easy", "medium"])
+    monkeypatch.setattr(engine, "info", lambda game: facts)
+    host = make_user("host")
+    assert codes_of(lambda: services.do_create_match(host, players=3, bots=["", "search", ""])) == "bad_bots"
+    match = services.do_create_match(host, players=3)
+    assert codes_of(lambda: services.do_set_bot(match.pk, host, 1, "search")) == "bad_bot_level"
+    assert codes_of(lambda: services.do_set_bot(match.pk, host, 1, ["greedy"])) == "bad_bot_level"
+
+
 def test_starting_writes_the_chance_entries_and_the_wonders_chosen_in_seat_order(make_user):
     host = make_user("host")
     match = services.do_create_match(
-        host, players=3, sides="B", wonders=["giza", None, "rhodes"], bots=["", "random", "random"]
+        host, players=3, sides="B", wonders=["giza", None, "rhodes"], bots=["", "easy", "easy"]
     )
     with pytest.MonkeyPatch.context() as patch:  # keep the bots still: look at the state at start
         patch.setattr(services.bots, "enqueue_bot_turns", lambda *args, **kwargs: None)
@@ -110,7 +130,7 @@ def test_starting_writes_the_chance_entries_and_the_wonders_chosen_in_seat_order
 
 def test_a_table_keeps_the_options_it_was_created_with_and_starts_with_them(make_user):
     host = make_user("host")
-    match = services.do_create_match(host, players=3, sides="random", bots=["", "greedy", "greedy"])
+    match = services.do_create_match(host, players=3, sides="random", bots=["", "medium", "medium"])
     assert match.options == {"sides": "random"}
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(services.bots, "enqueue_bot_turns", lambda *args, **kwargs: None)
@@ -121,7 +141,7 @@ def test_a_table_keeps_the_options_it_was_created_with_and_starts_with_them(make
 
 def test_a_side_chosen_during_the_game_becomes_the_seats_public_label(make_user, django_capture_on_commit_callbacks):
     host = make_user("host")
-    match = services.do_create_match(host, players=3, sides="choose", bots=["", "greedy", "greedy"])
+    match = services.do_create_match(host, players=3, sides="choose", bots=["", "medium", "medium"])
     with django_capture_on_commit_callbacks(execute=True):  # the bots choose their sides
         services.do_start(match.pk, host)
     assert Seat.objects.get(match=match, number=0).labels["side"] is None
@@ -141,11 +161,11 @@ def test_a_table_for_a_game_the_engine_does_not_know_is_refused(make_user):
 
 
 def test_the_player_range_and_bot_levels_come_from_the_engine(make_user, monkeypatch):
-    facts = dict(engine.info("base"), min_players=4, bot_levels=["random"])
+    facts = dict(engine.info("base"), min_players=4, bot_levels=["easy"])
     monkeypatch.setattr(engine, "info", lambda game: facts)
     assert codes_of(lambda: services.do_create_match(make_user("a"), players=3)) == "bad_player_count"
-    assert codes_of(lambda: services.do_create_match(make_user("b"), players=4, bots=["", "greedy"])) == "bad_bots"
-    assert services.do_create_match(make_user("c"), players=4, bots=["", "random"]).players == 4
+    assert codes_of(lambda: services.do_create_match(make_user("b"), players=4, bots=["", "medium"])) == "bad_bots"
+    assert services.do_create_match(make_user("c"), players=4, bots=["", "easy"]).players == 4
 
 
 def test_only_the_events_the_game_declares_public_are_forwarded(monkeypatch):
@@ -158,16 +178,16 @@ def test_only_the_events_the_game_declares_public_are_forwarded(monkeypatch):
 def test_a_player_hosts_at_most_the_configured_number_of_open_tables(make_user, settings):
     settings.OPEN_TABLES_PER_USER = 2
     host = make_user("host")
-    first = services.do_create_match(host, players=3, bots=["", "greedy", ""])
-    services.do_create_match(host, players=3, bots=["", "greedy", ""])
+    first = services.do_create_match(host, players=3, bots=["", "medium", ""])
+    services.do_create_match(host, players=3, bots=["", "medium", ""])
 
     with pytest.raises(ServiceError) as refused:
-        services.do_create_match(host, players=3, bots=["", "greedy", ""])
+        services.do_create_match(host, players=3, bots=["", "medium", ""])
 
     assert refused.value.code == "too_many_open_tables" and refused.value.facts == {"limit": 2}
     assert Match.objects.filter(host=host).count() == 2
     Match.objects.filter(pk=first.pk).update(status=Match.Status.RUNNING)  # one of them has started
-    assert services.do_create_match(host, players=3, bots=["", "greedy", ""]).status == Match.Status.OPEN
+    assert services.do_create_match(host, players=3, bots=["", "medium", ""]).status == Match.Status.OPEN
 
 
 def test_the_lobby_lists_a_bounded_number_of_open_tables_and_says_how_many_there_are(make_user, monkeypatch):
@@ -175,7 +195,7 @@ def test_the_lobby_lists_a_bounded_number_of_open_tables_and_says_how_many_there
 
     monkeypatch.setattr(snapshots, "OPEN_LISTED", 3)
     hosts = [make_user(f"host{n}") for n in range(5)]
-    made = [services.do_create_match(host, players=3, bots=["", "greedy", ""]) for host in hosts]
+    made = [services.do_create_match(host, players=3, bots=["", "medium", ""]) for host in hosts]
 
     tables = services.lobby_tables()
 

@@ -38,7 +38,7 @@ def test_a_table_with_petra_and_cities_is_created_with_petra_at_its_seat(client,
     response = client.post(url("lobby"), {
         "game": "base", "players": "3", "turn_seconds": "0", "option_sides": "A", "option_teams": "False",
         "option_expansions": ["cities"], "option_wonders_0": "petra", "option_wonders_2": "byzantium",
-        "seat_1": "random", "seat_2": "random"})
+        "seat_1": "easy", "seat_2": "easy"})
     assert response.status_code == 302
     match = Match.objects.get()
     assert match.options["wonders"] == ["petra", None, "byzantium"]

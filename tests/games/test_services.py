@@ -156,9 +156,9 @@ def test_a_late_seat_is_played_by_the_greedy_bot_and_taken_over_after_three_miss
         seat = Seat.objects.get(match=match, number=0)
         assert seat.missed_turns == missed
         assert match.actions.filter(seat=0, by="timeout").count() == missed
-    assert seat.taken_over and seat.bot_level == "greedy"
+    assert seat.taken_over and seat.bot_level == "medium"
     events = [e for events in match.actions.values_list("events", flat=True) for e in events]
-    assert {"type": "taken_over", "seat": 0, "bot": "greedy"} in events
+    assert {"type": "taken_over", "seat": 0, "bot": "medium"} in events
     with pytest.raises(ServiceError) as caught:
         act(match, host, 0)
     assert caught.value.code == "seat_taken_over"
@@ -186,7 +186,7 @@ def test_a_deadline_not_yet_reached_plays_nothing(make_user):
 
 def test_a_game_of_one_scripted_human_and_bots_runs_to_the_score_sheet_on_the_embedded_defaults(make_user):
     host = make_user("host")
-    match = start_table(host, players=5, bots=["", "random", "greedy", "random", "greedy"], sides="random")
+    match = start_table(host, players=5, bots=["", "easy", "medium", "easy", "medium"], sides="random")
     turns = 0
     while match.status == "running":
         legal = engine.legal_actions(match.state, 0)
@@ -209,7 +209,7 @@ def test_a_seat_learns_why_its_unbuildable_cards_cannot_be_built_and_spectators_
     from django.contrib.auth.models import AnonymousUser
 
     host = make_user("host")
-    match = start_table(host, players=3, bots=["", "random", "random"])
+    match = start_table(host, players=3, bots=["", "easy", "easy"])
     mine = services.snapshot(match.pk, host)
     assert mine["blocked"] == engine.blocked_builds(match.state, 0)
     assert set(mine["blocked"]) <= set(match.state["players"][0]["hand"])
@@ -221,7 +221,7 @@ def test_a_seat_learns_why_its_unbuildable_cards_cannot_be_built_and_spectators_
 
 def test_a_snapshot_holds_only_the_events_of_its_own_version(make_user, monkeypatch):
     host = make_user("host")
-    match = start_table(host, players=3, bots=["", "random", "random"])
+    match = start_table(host, players=3, bots=["", "easy", "easy"])
     act(match, host, 0)
     match.refresh_from_db()
     read_version = match.version
@@ -243,7 +243,7 @@ def test_a_snapshot_holds_only_the_events_of_its_own_version(make_user, monkeypa
 
 def test_a_bot_that_owes_two_decisions_in_one_step_makes_both(make_user):
     host = make_user("host")
-    match = start_table(host, players=2, bots=["", "greedy"])
+    match = start_table(host, players=2, bots=["", "medium"])
     # Age I: the seat left of the Free City (the host, seat 0) holds its card; play the first
     # turn for the host (own card, then the Free City's) so that the bot controls turn 2.
     for _ in range(2):
@@ -270,7 +270,7 @@ def test_a_hard_bot_searches_within_the_move_budget_and_plays_a_legal_move(make_
 
     monkeypatch.setattr(search_bot, "choose", spy)
     host = make_user("host")
-    match = start_table(host, players=3, bots=["", "search", "greedy"])
+    match = start_table(host, players=3, bots=["", "hard", "medium"])
     match.refresh_from_db()
     assert budgets and budgets[0] == {"seconds": 0.2}
     assert engine.view(match.state, None)["players"][1]["chosen"]

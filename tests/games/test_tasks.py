@@ -49,7 +49,7 @@ def test_with_a_broker_bot_turns_go_to_the_bots_queue_only_after_the_commit(make
     queued = []
     monkeypatch.setattr(tasks.play_bot_turn, "apply_async", lambda args, queue: queued.append((args, queue)))
     host = make_user("host")
-    match = services.do_create_match(host, players=3, bots=["", "greedy", "random"])
+    match = services.do_create_match(host, players=3, bots=["", "medium", "easy"])
     with transaction.atomic():
         services.do_start(match.pk, host)
         assert queued == []
@@ -62,7 +62,7 @@ def test_the_quick_bots_of_a_step_share_one_task_and_each_searching_bot_gets_its
     queued = []
     monkeypatch.setattr(tasks.play_bot_turn, "apply_async", lambda args, queue: queued.append(args))
     host = make_user("host")
-    match = services.do_create_match(host, players=5, bots=["", "search", "greedy", "search", "random"])
+    match = services.do_create_match(host, players=5, bots=["", "hard", "medium", "hard", "easy"])
     services.do_start(match.pk, host)
     match.refresh_from_db()
     version = match.step_version
@@ -116,7 +116,7 @@ def test_bot_turns_waiting_in_the_queue_are_not_asked_again_until_they_stall(mak
     settings.CELERY_TASK_ALWAYS_EAGER = False
     monkeypatch.setattr(tasks.play_bot_turn, "apply_async", lambda args, queue: None)  # queued, never run
     host = make_user("host")
-    match = services.do_create_match(host, players=3, bots=["", "greedy", "random"])
+    match = services.do_create_match(host, players=3, bots=["", "medium", "easy"])
     services.do_start(match.pk, host)
     match.refresh_from_db()
     asked = []

@@ -8,6 +8,7 @@ from django.utils import translation
 from cards.catalogue_data import read_cards
 from games import engine, services
 from games.models import Match
+from games.views.lobby import BOT_WORDS, playable_games
 from tests.factories import start_table
 
 pytestmark = pytest.mark.django_db
@@ -39,13 +40,48 @@ def test_creating_a_table_from_the_lobby_form_seats_the_host_and_the_bots(client
     response = client.post(url("lobby"), {
         "game": "base", "players": "4", "option_sides": "random", "turn_seconds": "45",
         "option_wonders_0": "giza", "option_wonders_1": "", "option_wonders_2": "rhodes", "option_wonders_3": "",
-        "seat_1": "greedy", "seat_2": "", "seat_3": "random",
+        "seat_1": "medium", "seat_2": "", "seat_3": "easy",
     })
     match = Match.objects.get()
     assert response.status_code == 302 and response["Location"] == url("table", match.pk)
     assert (match.game, match.players, match.turn_seconds) == ("base", 4, 45)
     assert match.options == {"sides": "random", "wonders": ["giza", None, "rhodes", None]}
-    assert [s.bot_level for s in match.seats.order_by("number")] == ["", "greedy", "", "random"]
+    assert [s.bot_level for s in match.seats.order_by("number")] == ["", "medium", "", "easy"]
+
+
+def seat_select_values(body, name):
+    select = re.search(rf'<select name="{name}"[^>]*>(.*?)</select>', body, re.S).group(1)
+    return re.findall(r'<option value="([^"]*)"', select)
+
+
+def test_it_offers_easy_medium_and_hard_for_every_game(client, make_user):
+    games = playable_games()
+    assert set(games) >= {"base", "architects"}
+    host = make_user("host")
+    client.force_login(host)
+    for game in games:
+        lobby = client.get(url("lobby") + f"?game={game}").content.decode()
+        assert seat_select_values(lobby, "seat_1") == ["", "easy", "medium", "hard"], game
+        match = services.do_create_match(host, game=game, players=engine.info(game)["min_players"] + 1,
+                                         bots=["", "", "hard"])
+        table = client.get(url("table", match.pk)).content.decode()
+        assert seat_select_values(table, "bot") == ["", "easy", "medium", "hard"], game
+        assert "hard bot (search)" in table
+        client.post(url("table-leave", match.pk))
+
+
+def test_the_lobby_form_and_the_table_page_accept_the_old_level_names(client, make_user):
+    host = make_user("host")
+    client.force_login(host)
+    response = client.post(url("lobby"), {
+        "game": "base", "players": "4", "option_sides": "A", "turn_seconds": "0",
+        "seat_1": "random", "seat_2": "greedy", "seat_3": "",
+    })
+    match = Match.objects.get()
+    assert response.status_code == 302 and response["Location"] == url("table", match.pk)
+    assert [s.bot_level for s in match.seats.order_by("number")] == ["", "easy", "medium", ""]
+    client.post(url("table-seat", match.pk, 3), {"bot": "search"})
+    assert match.seats.get(number=3).bot_level == "hard"
 
 
 def test_a_refused_table_shows_why_in_the_page_language(client, make_user):
@@ -61,7 +97,7 @@ def test_a_refused_table_shows_why_in_the_page_language(client, make_user):
 
 def test_joining_leaving_and_starting_go_through_the_table_page(client, make_user):
     host, guest = make_user("host"), make_user("guest")
-    match = services.do_create_match(host, players=3, bots=["", "", "greedy"])
+    match = services.do_create_match(host, players=3, bots=["", "", "medium"])
     client.force_login(guest)
     assert client.get(url("table", match.pk)).status_code == 200
     client.post(url("table-join", match.pk))
@@ -78,8 +114,8 @@ def test_the_host_gives_a_seat_to_a_bot_from_the_table_page(client, make_user):
     host = make_user("host")
     match = services.do_create_match(host, players=3)
     client.force_login(host)
-    client.post(url("table-seat", match.pk, 2), {"bot": "random"})
-    assert match.seats.get(number=2).bot_level == "random"
+    client.post(url("table-seat", match.pk, 2), {"bot": "easy"})
+    assert match.seats.get(number=2).bot_level == "easy"
 
 
 def test_the_last_player_leaving_closes_the_table_and_goes_back_to_the_lobby(client, make_user):
@@ -152,6 +188,16 @@ def test_the_game_page_words_agree_with_their_number(client, make_user, lang, co
     assert timed_out in ui["ev_timed_out"]["one"]
 
 
+def test_the_game_page_has_a_name_for_the_bot_of_every_level_a_seat_can_have(client, make_user):
+    match = start_table(make_user("host"), players=3, bots=["", "easy", "medium"])
+    ui = page_json(client.get(url("game", match.pk, lang="it")), "play-ui")
+    with translation.override("it"):
+        for game in playable_games():
+            for level in engine.info(game)["bot_levels"]:
+                assert ui[f"bot_{level}"] == str(BOT_WORDS[level]), level
+    assert ui["bot_hard"] == "bot difficile (ricerca)"
+
+
 def test_the_game_page_lists_the_score_categories_the_engine_declares_with_their_words(client, make_user, monkeypatch):
     from games import engine
 
@@ -217,7 +263,7 @@ def test_a_two_player_table_is_created_and_started_with_the_free_city(client, ma
     host = make_user("host")
     client.force_login(host)
     response = client.post(url("lobby"), {"game": "base", "players": "2", "option_sides": "A", "turn_seconds": "0",
-                                          "seat_1": "greedy"})
+                                          "seat_1": "medium"})
     match = Match.objects.get()
     assert response.status_code == 302 and match.players == 2
     services.do_start(match.pk, host)

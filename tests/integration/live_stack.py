@@ -526,9 +526,9 @@ class LiveStack:
 
     def create_table(self, session, players=4, bots=None, sides="A", turn_seconds=0, game="base", fields=None):
         """Create a table through the lobby form: seat 0 is the session's user, `bots` one level
-        ("", "random", "greedy") per other seat; `sides`: the base game's option (None for a game
+        ("", "easy", "medium", "hard") per other seat; `sides`: the base game's option (None for a game
         without it); `fields`: more fields of the form (e.g. option_wonders_0). Returns the match id."""
-        bots = list(bots if bots is not None else ["greedy", "random"] * 3)[: players - 1]
+        bots = list(bots if bots is not None else ["medium", "easy"] * 3)[: players - 1]
         data = {"game": game, "players": players, "turn_seconds": turn_seconds}
         if sides is not None:
             data["option_sides"] = sides

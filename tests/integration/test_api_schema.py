@@ -40,10 +40,10 @@ def seeded(db, django_user_model, monkeypatch, django_capture_on_commit_callback
     people = [django_user_model.objects.create_user(username=name, password=f"{name}-password-1")
               for name in ("ann", "bo", "cy", "di")]
     play_and_store(people[:3], seed=1)
-    play_and_store([people[0], "greedy", people[3]], seed=2, sides="B")
+    play_and_store([people[0], "medium", people[3]], seed=2, sides="B")
     play_and_store(people, seed=3, abandoned={2})
     with django_capture_on_commit_callbacks(execute=True):
-        match = services.do_create_match(people[0], players=3, bots=["", "greedy", "random"])
+        match = services.do_create_match(people[0], players=3, bots=["", "medium", "easy"])
         services.do_start(match.pk, people[0])
     # Requests go through the real WSGI handler, whose request signals would close the test's
     # database connection (and its transaction) on PostgreSQL; Django's test client does the same.

@@ -28,7 +28,7 @@ def game(live_stack_session):
     stack.ensure_running()
     stack.signup("ada_architect")
     http = stack.login("ada_architect")
-    match_id = stack.create_table(http, players=PLAYERS, bots=["greedy", "random", "greedy"], sides=None,
+    match_id = stack.create_table(http, players=PLAYERS, bots=["medium", "easy", "medium"], sides=None,
                                   game="architects", fields={"option_wonders_0": "halicarnassus"})
 
     async def run():

@@ -22,7 +22,7 @@ def game(live_stack_session):
     stack.ensure_running()
     stack.signup("ada_cities")
     http = stack.login("ada_cities")
-    match_id = stack.create_table(http, players=PLAYERS, bots=["greedy", "random"] * 3 + ["greedy"],
+    match_id = stack.create_table(http, players=PLAYERS, bots=["medium", "easy"] * 3 + ["medium"],
                                   fields={"option_expansions": "cities", "option_teams": "True"})
 
     async def run():

@@ -22,7 +22,7 @@ def game(live_stack_session):
     stack.ensure_running()
     stack.signup("ana_live")
     http = stack.login("ana_live")
-    match_id = stack.create_table(http, players=PLAYERS, bots=["greedy", "random", "greedy"])
+    match_id = stack.create_table(http, players=PLAYERS, bots=["medium", "easy", "medium"])
 
     async def run():
         player = LiveClient(stack, match_id, http.cookies["sessionid"], name="ana", seed=11)

@@ -24,7 +24,7 @@ def test_a_handshake_from_another_origin_is_refused_with_403(live_stack):
 def test_the_session_cookie_of_a_login_seats_the_player_and_no_cookie_means_a_spectator(live_stack):
     live_stack.signup("dora_live")
     http = live_stack.login("dora_live")
-    match_id = live_stack.create_table(http, players=3, bots=["greedy", "greedy"])
+    match_id = live_stack.create_table(http, players=3, bots=["medium", "medium"])
 
     async def run():
         player = LiveClient(live_stack, match_id, http.cookies["sessionid"], name="dora")

@@ -12,7 +12,7 @@ from tests.integration.live_stack import LiveClient, check_match_log
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("live_stack")]
 
 TURN_SECONDS = 10  # the shortest timer a table may have
-HARD, MEDIUM = "search", "greedy"
+HARD, MEDIUM = "hard", "medium"
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("live_stack")]
 def _table(stack, username):
     stack.signup(username)
     http = stack.login(username)
-    return http, stack.create_table(http, players=4, bots=["random", "greedy", "random"])
+    return http, stack.create_table(http, players=4, bots=["easy", "medium", "easy"])
 
 
 def _in_age_2(client):

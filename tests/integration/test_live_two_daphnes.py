@@ -19,7 +19,7 @@ def game(live_stack_session):
     stack.signup("una_first")
     stack.signup("bea_second")
     host, guest = stack.login("una_first"), stack.login("bea_second")
-    match_id = stack.create_table(host, players=3, bots=["", "greedy"])
+    match_id = stack.create_table(host, players=3, bots=["", "medium"])
     stack.join_table(guest, match_id)
 
     async def run():

@@ -17,7 +17,7 @@ def game(live_stack_session):
     stack.ensure_running()
     stack.signup("duo_live")
     http = stack.login("duo_live")
-    match_id = stack.create_table(http, players=2, bots=["greedy"])
+    match_id = stack.create_table(http, players=2, bots=["medium"])
 
     async def run():
         player = LiveClient(stack, match_id, http.cookies["sessionid"], name="duo", seed=21)

@@ -35,8 +35,8 @@ def _info():
         "score_categories": list(CATEGORIES),
         "tiebreak": TIEBREAK,
         "public_events": list(PUBLIC_EVENTS),
-        "bot_levels": ["random", "greedy", "search"],
-        "timeout_bot": "greedy",
+        "bot_levels": ["easy", "medium", "hard"],
+        "timeout_bot": "medium",
         "seat_label_keys": ["wonder"],
         "rating_modes": ["architects"],
     }

@@ -60,8 +60,8 @@ def _info():
         "option_score_categories": {"black": {"option": "expansions", "value": "cities"}},
         "tiebreak": "coins",
         "public_events": list(PUBLIC_EVENTS),
-        "bot_levels": ["random", "greedy", "search"],
-        "timeout_bot": "greedy",
+        "bot_levels": ["easy", "medium", "hard"],
+        "timeout_bot": "medium",
         "seat_label_keys": ["wonder", "side"],
         "rating_modes": ["base", "base-2p", "cities", "cities-teams"],
         # What each mode stands for, besides its player counts (rating_mode decides; the

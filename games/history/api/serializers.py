@@ -5,7 +5,7 @@ from django.core.exceptions import ImproperlyConfigured
 from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
-from games import engine
+from games import bots, engine
 from games.history import categories
 
 
@@ -87,6 +87,11 @@ class UnrankedSheetSerializer(CategoryPointsSerializer):
     rank = serializers.IntegerField(allow_null=True, help_text="Always null: the city scores but is not ranked.")
 
 
+BOT_LEVELS = [("", "a person"),
+              *((level, f"a bot of level {level} (the {policy} bot)") for level, policy in bots.LEVELS.items())]
+BOT_LEVEL_HELP = "The level of the bot that plays a bot seat or a taken-over one; '' for a person."
+
+
 class WonderSideSerializer(serializers.Serializer):
     wonder = serializers.CharField()
     wonder_name = serializers.CharField(help_text="In ?lang=.")
@@ -98,7 +103,7 @@ class SeatSummarySerializer(WonderSideSerializer):
     seat = serializers.IntegerField()
     username = serializers.CharField(allow_null=True, help_text="Null for a bot seat.")
     display_name = serializers.CharField()
-    bot_level = serializers.CharField(help_text="'' for a person; random/greedy for a bot or a taken-over seat.")
+    bot_level = serializers.ChoiceField(choices=BOT_LEVELS, help_text=BOT_LEVEL_HELP)
     abandoned = serializers.BooleanField(help_text="The person left and a bot finished the game for the seat.")
     rank = serializers.IntegerField()
     total = serializers.IntegerField()
@@ -122,7 +127,7 @@ class MatchSeatSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     username = serializers.CharField(allow_null=True)
     display_name = serializers.CharField()
-    bot_level = serializers.CharField()
+    bot_level = serializers.ChoiceField(choices=BOT_LEVELS, help_text=BOT_LEVEL_HELP)
     taken_over = serializers.BooleanField()
     wonder = serializers.CharField(allow_null=True)
     wonder_name = serializers.CharField(allow_null=True)

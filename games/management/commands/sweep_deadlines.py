@@ -13,7 +13,7 @@ from games import services
 
 
 class Command(BaseCommand):
-    help = "Play the greedy bot for every seat past its deadline (--loop to keep sweeping)."
+    help = "Play the game's timeout bot for every seat past its deadline (--loop to keep sweeping)."
 
     def add_arguments(self, parser):
         parser.add_argument("--loop", action="store_true", help="Sweep again every --interval seconds.")

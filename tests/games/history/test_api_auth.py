@@ -69,7 +69,7 @@ def test_a_token_is_given_for_the_right_password_only(api, ann):
 
 
 def test_public_endpoints_need_no_credentials_but_accept_them(api, ann):
-    play_and_store([ann, "greedy", "random"], seed=3)
+    play_and_store([ann, "medium", "easy"], seed=3)
     assert api.get("/api/players/ann/").status_code == 200
     api.credentials(HTTP_AUTHORIZATION=f"Token {do_issue_token(ann)[1]}")
     assert api.get("/api/players/ann/").status_code == 200
@@ -87,7 +87,7 @@ ENDPOINTS = [
 
 @pytest.mark.parametrize("method, url, body", ENDPOINTS)
 def test_every_endpoint_is_throttled_with_the_error_shape(api, ann, monkeypatch, method, url, body):
-    match = play_and_store([ann, "greedy", "random"], seed=4)
+    match = play_and_store([ann, "medium", "easy"], seed=4)
     api.force_login(ann)
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {
         "anon": "2/min", "user": "2/min", "score_sheet": "2/min", "auth_token": "2/min"})

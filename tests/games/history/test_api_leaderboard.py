@@ -18,7 +18,7 @@ def league(django_user_model):
         play_and_store(table, seed=300 + k, sides="AB"[k % 2])
     newcomers = [django_user_model.objects.create_user(username=f"new{k}") for k in range(3)]
     play_and_store(newcomers, seed=400)
-    play_and_store([people[0], "random", "greedy"], seed=401)
+    play_and_store([people[0], "easy", "medium"], seed=401)
     return people, newcomers
 
 

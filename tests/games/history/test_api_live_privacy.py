@@ -40,9 +40,9 @@ def live(django_user_model, django_capture_on_commit_callbacks):
     ann = django_user_model.objects.create_user(username="ann", password="pw-ann-123456")
     bo = django_user_model.objects.create_user(username="bo")
     # A finished match too, so that every list and statistic has something in it.
-    play_and_store([ann, bo, "greedy"], seed=31)
+    play_and_store([ann, bo, "medium"], seed=31)
     with django_capture_on_commit_callbacks(execute=True):
-        match = services.do_create_match(ann, players=4, bots=["", "", "greedy", "random"])
+        match = services.do_create_match(ann, players=4, bots=["", "", "medium", "easy"])
         services.do_join(match.pk, bo)
         services.do_start(match.pk, ann)
     match.refresh_from_db()

@@ -24,7 +24,7 @@ def matches(people):
     ann, bo, cy, di = people
     return [
         play_and_store([ann, bo, cy], seed=21, finished_at=now - timedelta(days=4)),
-        play_and_store([ann, bo, "greedy", di], seed=22, finished_at=now - timedelta(days=3)),
+        play_and_store([ann, bo, "medium", di], seed=22, finished_at=now - timedelta(days=3)),
         play_and_store([bo, cy, di, ann], seed=23, sides="B", finished_at=now - timedelta(days=2)),
         play_and_store([cy, di, ann], seed=24, abandoned={0}, finished_at=now - timedelta(days=1)),
     ]
@@ -166,7 +166,7 @@ def test_the_replay_of_a_running_match_is_refused(api, people, django_capture_on
     from games import services
 
     with django_capture_on_commit_callbacks(execute=True):
-        match = services.do_create_match(people[0], players=3, bots=["", "greedy", "greedy"])
+        match = services.do_create_match(people[0], players=3, bots=["", "medium", "medium"])
         services.do_start(match.pk, people[0])
     response = api.get(f"/api/matches/{match.pk}/replay/")
     assert response.status_code == 409
@@ -177,3 +177,19 @@ def test_writing_to_the_match_list_is_a_405_in_the_error_shape(api, matches):
     response = api.post("/api/matches/", {})
     assert response.status_code == 405
     assert response.json()["error"]["code"] == "method_not_allowed"
+
+
+def test_a_bot_seat_and_a_taken_over_seat_answer_their_level(api, matches):
+    items = {m["id"]: m for m in api.get("/api/matches/").json()["results"]}
+    assert [s["bot_level"] for s in items[matches[1].pk]["seats"]] == ["", "", "medium", ""]
+    assert [s["bot_level"] for s in items[matches[3].pk]["seats"]] == ["medium", "", ""]
+    detail = api.get(f"/api/matches/{matches[1].pk}/").json()
+    assert [s["bot_level"] for s in detail["seats"]] == ["", "", "medium", ""]
+
+
+def test_the_schema_names_the_bot_levels_a_seat_can_answer(api):
+    schema = api.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()["components"]["schemas"]
+    assert schema["BotLevelEnum"]["enum"] == ["easy", "medium", "hard"]
+    for component in ("SeatSummary", "MatchSeat"):
+        choices = schema[component]["properties"]["bot_level"]["oneOf"]
+        assert {"$ref": "#/components/schemas/BotLevelEnum"} in choices, component

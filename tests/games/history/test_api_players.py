@@ -24,7 +24,7 @@ def league(django_user_model):
     for k in range(10):
         table = [people[(k + j) % 5] for j in range(3 + k % 3)]
         matches.append(play_and_store(table, seed=100 + k, sides="AB"[k % 2], finished_at=now - timedelta(days=12 - k)))
-    matches.append(play_and_store([people[0], "greedy", people[1]], seed=120, finished_at=now - timedelta(days=2)))
+    matches.append(play_and_store([people[0], "medium", people[1]], seed=120, finished_at=now - timedelta(days=2)))
     matches.append(play_and_store([people[0], people[2], people[3]], seed=121, abandoned={0},
                                   finished_at=now - timedelta(days=1)))
     return people, matches

@@ -31,7 +31,7 @@ def architects(people):
     """Six rated Architects matches between the same four people (enough to leave the
     provisional zone), then a 2-player one with a bot."""
     matches = [play_and_store(people[: 2 + k % 3], seed=40 + k, game="architects") for k in range(6)]
-    matches.append(play_and_store([people[0], "greedy"], seed=99, game="architects"))
+    matches.append(play_and_store([people[0], "medium"], seed=99, game="architects"))
     return matches
 
 

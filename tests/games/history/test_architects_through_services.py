@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_an_architects_match_played_through_the_services_is_recorded_when_it_ends(make_user, client):
     host = make_user("host")
-    match = start_table(host, players=4, bots=["", "random", "greedy", "greedy"], game="architects")
+    match = start_table(host, players=4, bots=["", "easy", "medium", "medium"], game="architects")
     moves = 0
     while match.status == "running":
         assert engine.to_act(match.state) == [0], "the bots have played: the person is the one waited for"

@@ -56,7 +56,7 @@ def test_a_running_match_page_shows_no_replay_and_no_hand(client, people, django
     from games import services
 
     with django_capture_on_commit_callbacks(execute=True):
-        match = services.do_create_match(people[0], players=3, bots=["", "greedy", "greedy"])
+        match = services.do_create_match(people[0], players=3, bots=["", "medium", "medium"])
         services.do_start(match.pk, people[0])
     html = client.get(url("match-detail", "en", match.pk)).content.decode()
     assert "replay-data" not in html
@@ -209,7 +209,7 @@ def test_the_leaderboard_page_switches_between_the_rating_modes(client, db):
 
 
 def test_bots_are_named_as_at_the_table_and_told_apart_by_their_wonder(client, people):
-    match = play_and_store([people[0], "greedy", "greedy", "random"], seed=5)
+    match = play_and_store([people[0], "medium", "medium", "easy"], seed=5)
     wonders = [seat.labels["wonder"] for seat in match.seats.order_by("number")]
     from games.presentation import get
 

@@ -52,11 +52,11 @@ def test_the_record_keeps_options_times_and_the_rating_policy(people):
 
 
 def test_a_match_with_a_bot_is_recorded_but_not_rated(people):
-    match = play_and_store([people[0], people[1], "greedy"], seed=5)
+    match = play_and_store([people[0], people[1], "medium"], seed=5)
     record = MatchRecord.objects.get(match=match)
     assert not record.rated and record.unrated_reason == "bots"
     bot = SeatResult.objects.get(match=match, seat=2)
-    assert bot.user is None and bot.bot_level == "greedy"
+    assert bot.user is None and bot.bot_level == "medium"
     assert not RatingChange.objects.exists() and not PlayerRating.objects.exists()
 
 
@@ -65,7 +65,7 @@ def test_a_match_with_an_abandoned_seat_is_not_rated_and_the_seat_says_so(people
     record = MatchRecord.objects.get(match=match)
     assert not record.rated and record.unrated_reason == "abandoned"
     seat = SeatResult.objects.get(match=match, seat=1)
-    assert seat.abandoned and seat.user == people[1] and seat.bot_level == "greedy"
+    assert seat.abandoned and seat.user == people[1] and seat.bot_level == "medium"
     assert not RatingChange.objects.exists()
 
 
@@ -144,7 +144,7 @@ def test_an_unfinished_match_cannot_be_recorded(people):
 
 def test_wonder_counters_follow_every_recorded_seat(people):
     play_and_store(people[:3], seed=12)
-    play_and_store([people[0], "random", "greedy", people[3]], seed=13)
+    play_and_store([people[0], "easy", "medium", people[3]], seed=13)
     rows = SeatResult.objects.all()
     assert sum(SeatStat.objects.values_list("seats", flat=True)) == rows.count() == 7
     assert sum(SeatStat.objects.values_list("wins", flat=True)) == rows.filter(rank=1).count()
@@ -158,7 +158,7 @@ def test_a_match_finished_through_the_live_play_service_is_recorded_in_the_same_
 
     host = django_user_model.objects.create_user(username="host")
     with django_capture_on_commit_callbacks(execute=True):
-        match = services.do_create_match(host, players=3, bots=["", "greedy", "random"])
+        match = services.do_create_match(host, players=3, bots=["", "medium", "easy"])
         services.do_start(match.pk, host)
     for _ in range(200):
         match.refresh_from_db()

@@ -35,7 +35,7 @@ def test_the_timeline_starts_at_the_deal_and_ends_at_the_final_state():
     from games.history.simulate import play
     import random
 
-    state = play(config, 9, ["greedy"] * 5, random.Random(9))
+    state = play(config, 9, ["medium"] * 5, random.Random(9))
     frames = timeline(config, engine.action_log(state))
     assert frames[0]["age"] == 1 and frames[0]["turn"] == 1 and not frames[0]["events"]
     assert [p["hand"] for p in frames[0]["players"]] == engine.action_log(state)[1]["hands"]

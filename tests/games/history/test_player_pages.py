@@ -29,7 +29,7 @@ def people(django_user_model):
 def played():
     """One 3-player game of the base game, played once by greedy bots (its config, state)."""
     config = game_config("base", 3, "A")
-    return config, play(config, 5, ["greedy"] * 3, random.Random(5))
+    return config, play(config, 5, ["medium"] * 3, random.Random(5))
 
 
 def store(played, seats, finished_at):
@@ -70,7 +70,7 @@ def test_a_page_number_past_the_last_page_shows_the_last_page(client, people, pl
 
 def test_each_match_says_when_the_mode_the_rank_and_points_and_who_else_played_with_links_to_match_and_replay(
         client, people, played):
-    match = store(played, [people[1], people[0], "greedy"], START)
+    match = store(played, [people[1], people[0], "medium"], START)
     mine = SeatResult.objects.get(match=match, user=people[0])
 
     html = client.get(url("player-profile", "it", "ann")).content.decode()
@@ -95,7 +95,7 @@ def test_the_replay_link_lands_on_the_match_pages_replay(client, people, played)
 
 
 def test_the_player_page_costs_as_many_queries_for_twenty_matches_as_for_one(client, people, played):
-    store(played, [people[0], people[1], "greedy"], START)
+    store(played, [people[0], people[1], "medium"], START)
     with CaptureQueriesContext(connection) as one:
         client.get(url("player-profile", "en", "ann"))
     for k in range(1, 25):
@@ -111,7 +111,7 @@ def test_the_player_page_costs_as_many_queries_for_twenty_matches_as_for_one(cli
 def test_the_player_page_reads_a_full_page_of_matches_in_a_bounded_number_of_queries(
         client, people, played, django_assert_max_num_queries):
     for k in range(22):
-        store(played, [people[0], people[(k % 3) + 1], "random"], START + timedelta(days=k))
+        store(played, [people[0], people[(k % 3) + 1], "easy"], START + timedelta(days=k))
     client.force_login(people[0])
     client.get(url("player-profile", "en", "ann"))  # the session's first read is not the page's
 
@@ -130,9 +130,9 @@ def test_the_matches_the_player_sits_at_now_are_listed_apart_with_a_link_to_the_
     from games import services
 
     with django_capture_on_commit_callbacks(execute=True):
-        running = services.do_create_match(people[0], players=3, bots=["", "greedy", "greedy"])
+        running = services.do_create_match(people[0], players=3, bots=["", "medium", "medium"])
         services.do_start(running.pk, people[0])
-        elsewhere = services.do_create_match(people[1], players=3, bots=["", "greedy", "greedy"])
+        elsewhere = services.do_create_match(people[1], players=3, bots=["", "medium", "medium"])
         services.do_start(elsewhere.pk, people[1])
 
     html = client.get(url("player-profile", "pt-br", "ann")).content.decode()
@@ -152,7 +152,7 @@ def test_nobody_is_listed_as_playing_now_once_their_matches_are_over(client, peo
 
 
 def test_a_bot_only_table_of_the_match_list_still_names_the_bots_by_level(client, people):
-    play_and_store([people[0], "random", "greedy"], seed=11)
+    play_and_store([people[0], "easy", "medium"], seed=11)
 
     html = client.get(url("player-profile", "en", "ann")).content.decode()
     row = html[html.index('<li class="player-match">'):]

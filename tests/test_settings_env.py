@@ -112,3 +112,11 @@ def test_the_pub_sub_layer_names_its_channels_after_the_redis_database_it_is_giv
     assert len({on_3["CONFIG"]["prefix"], on_4["CONFIG"]["prefix"], on_0["CONFIG"]["prefix"]}) == 3
     explicit_0 = _channel_layer(CHANNEL_LAYER="pubsub", REDIS_URL="redis://127.0.0.1:6379/0")
     assert on_0["CONFIG"]["prefix"] == explicit_0["CONFIG"]["prefix"]
+
+
+def test_with_redis_the_channel_layer_is_pub_sub_unless_told_lists_and_without_it_in_memory():
+    default = _channel_layer(REDIS_URL="redis://127.0.0.1:6379/0")
+    assert default["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
+    lists = _channel_layer(CHANNEL_LAYER="lists", REDIS_URL="redis://127.0.0.1:6379/0")
+    assert lists["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert _channel_layer(CHANNEL_LAYER="lists")["BACKEND"] == "channels.layers.InMemoryChannelLayer"

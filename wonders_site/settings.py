@@ -146,9 +146,11 @@ DB_CALLS_SHARE_A_THREAD = env_bool("DB_CALLS_SHARE_A_THREAD", DATABASES["default
 # Redis: unset means the in-memory channel layer and bot turns run in-process.
 REDIS_URL = env_url("REDIS_URL", ("redis", "rediss"))
 if REDIS_URL:
-    # CHANNEL_LAYER=pubsub: channels_redis' pub/sub layer, measured much faster in delivery
-    # (docs/releasing.md) but not yet the default (issue 14 #5).
-    CHANNEL_LAYER = env_choice("CHANNEL_LAYER", ("pubsub", "lists"), "lists")
+    # Pub/sub by default: a message published once reaches every daphne subscribed to its group,
+    # pushed, where the list-based layer (CHANNEL_LAYER=lists) took several round trips per message
+    # and one message at a time per process (measured: bench_live, docs/releasing.md). Nothing is
+    # stored: a socket that was not subscribed when an update left resyncs from its snapshot.
+    CHANNEL_LAYER = env_choice("CHANNEL_LAYER", ("pubsub", "lists"), "pubsub")
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": {"pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",

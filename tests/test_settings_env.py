@@ -83,3 +83,40 @@ def test_game_socket_database_calls_share_one_thread_on_sqlite_and_use_a_pool_on
 
     assert setting("") == "True"
     assert setting("postgres://postgres@127.0.0.1:5432/wonders") == "False"
+
+
+def _channel_layer(**env_vars):
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, **env_vars}
+    for name in ("CHANNEL_LAYER", "REDIS_URL"):
+        if name not in env_vars:
+            env.pop(name, None)
+    out = subprocess.run([sys.executable, "-c", "import json, os; os.environ.setdefault('DJANGO_SETTINGS_MODULE',"
+                          " 'wonders_site.settings'); from django.conf import settings;"
+                          " print(json.dumps(settings.CHANNEL_LAYERS['default']))"],
+                         env=env, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_the_pub_sub_layer_names_its_channels_after_the_redis_database_it_is_given():
+    # Pub/sub channels are the Redis server's, not a database's: two sites on databases 3 and 4
+    # of one server must not hear each other's groups.
+    on_3 = _channel_layer(CHANNEL_LAYER="pubsub", REDIS_URL="redis://127.0.0.1:6379/3")
+    on_4 = _channel_layer(CHANNEL_LAYER="pubsub", REDIS_URL="redis://127.0.0.1:6379/4")
+    on_0 = _channel_layer(CHANNEL_LAYER="pubsub", REDIS_URL="redis://127.0.0.1:6379")
+    assert on_3["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
+    assert len({on_3["CONFIG"]["prefix"], on_4["CONFIG"]["prefix"], on_0["CONFIG"]["prefix"]}) == 3
+    explicit_0 = _channel_layer(CHANNEL_LAYER="pubsub", REDIS_URL="redis://127.0.0.1:6379/0")
+    assert on_0["CONFIG"]["prefix"] == explicit_0["CONFIG"]["prefix"]
+
+
+def test_with_redis_the_channel_layer_is_pub_sub_unless_told_lists_and_without_it_in_memory():
+    default = _channel_layer(REDIS_URL="redis://127.0.0.1:6379/0")
+    assert default["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
+    lists = _channel_layer(CHANNEL_LAYER="lists", REDIS_URL="redis://127.0.0.1:6379/0")
+    assert lists["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert _channel_layer(CHANNEL_LAYER="lists")["BACKEND"] == "channels.layers.InMemoryChannelLayer"

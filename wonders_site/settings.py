@@ -6,6 +6,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+from redis.connection import parse_url as parse_redis_url
 
 from wonders_site.env import env_bool, env_choice, env_float, env_int, env_list, env_str, env_url
 
@@ -145,18 +146,27 @@ DB_CALLS_SHARE_A_THREAD = env_bool("DB_CALLS_SHARE_A_THREAD", DATABASES["default
 # Redis: unset means the in-memory channel layer and bot turns run in-process.
 REDIS_URL = env_url("REDIS_URL", ("redis", "rediss"))
 if REDIS_URL:
+    # Pub/sub by default: a message published once reaches every daphne subscribed to its group,
+    # pushed, where the list-based layer (CHANNEL_LAYER=lists) took several round trips per message
+    # and one message at a time per process (measured: bench_live, docs/releasing.md). Nothing is
+    # stored: a socket that was not subscribed when an update left resyncs from its snapshot.
+    CHANNEL_LAYER = env_choice("CHANNEL_LAYER", ("pubsub", "lists"), "pubsub")
     CHANNEL_LAYERS = {
         "default": {
-            # CHANNEL_LAYER=pubsub: channels_redis' pub/sub layer, measured much faster in delivery
-            # (docs/releasing.md) but not yet the default: its idle-socket test fails (issue 14 #5).
             "BACKEND": {"pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
-                        "lists": "channels_redis.core.RedisChannelLayer"}[env_choice("CHANNEL_LAYER", ("pubsub", "lists"), "lists")],
-            # redis-py 8 times socket reads out after 5 s by default, as long as the layer's own
-            # blocking read: every idle socket died with 1011. Reads may wait longer than that read.
+                        "lists": "channels_redis.core.RedisChannelLayer"}[CHANNEL_LAYER],
+            # redis-py 8 times socket reads out after 5 s by default, as long as the list-based
+            # layer's own blocking read: every idle socket died with 1011. Reads may wait longer
+            # than that read. (The pub/sub layer polls with a read timeout of its own.)
             "CONFIG": {"hosts": [{"address": REDIS_URL,
                                   "socket_timeout": env_int("REDIS_SOCKET_TIMEOUT", 30, minimum=6)}]},
         }
     }
+    if CHANNEL_LAYER == "pubsub":
+        # Pub/sub channels belong to the Redis server, not to a database as the list-based layer's
+        # keys do: named after the database, so a site or test stack on another database of the
+        # same server does not hear this one's groups (its lobby, its match 1).
+        CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = f"asgi.db{parse_redis_url(REDIS_URL).get('db') or 0}."
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 

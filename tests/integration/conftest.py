@@ -6,10 +6,17 @@ live_stack.py). It is started by the first test that asks for it and stopped at 
 session; a test that leaves a process frozen or dead gets it back before the next one. It fails
 (never skips) when PostgreSQL or Redis cannot be reached. A failed test's report carries the
 tails of the processes' logs; the log directory is then kept.
+
+`live_stack_per_layer`: the test runs once per Redis channel layer (CHANNEL_LAYER=pubsub and
+lists): on the session's stack for the layer it runs on, and on one more stack, started when first
+asked for, for the other (its own database, and its own Redis database: the session's plus 8).
 """
 import pytest
 
 from tests.integration.live_stack import LiveStack
+
+CHANNEL_LAYER_BACKENDS = {"pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+                          "lists": "channels_redis.core.RedisChannelLayer"}
 
 
 @pytest.fixture(scope="session")
@@ -28,11 +35,36 @@ def live_stack(live_stack_session):
     return live_stack_session
 
 
+@pytest.fixture(scope="session")
+def live_stacks_of_other_layers():
+    stacks = {}
+    try:
+        yield stacks
+    finally:
+        for stack in stacks.values():
+            stack.stop()
+
+
+@pytest.fixture(params=sorted(CHANNEL_LAYER_BACKENDS))
+def live_stack_per_layer(request, live_stack_session, live_stacks_of_other_layers):
+    layer = request.param
+    stack = live_stack_session
+    if stack.channel_layer_backend() != CHANNEL_LAYER_BACKENDS[layer]:
+        if layer not in live_stacks_of_other_layers:
+            live_stacks_of_other_layers[layer] = LiveStack(
+                name=f"live_{layer}", redis_db=live_stack_session.redis_db + 8, env={"CHANNEL_LAYER": layer}).start()
+        stack = live_stacks_of_other_layers[layer]
+    assert stack.channel_layer_backend() == CHANNEL_LAYER_BACKENDS[layer]
+    stack.ensure_running()
+    return stack
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
     report = yield
     funcargs = getattr(item, "funcargs", None) or {}
-    stack = funcargs.get("live_stack") or funcargs.get("live_stack_session")
+    stack = (funcargs.get("live_stack") or funcargs.get("live_stack_per_layer")
+             or funcargs.get("live_stack_session"))
     if stack is not None and report.failed:
         stack.keep_logs = True
         report.sections.append((f"live stack logs ({stack.dir})", stack.logs()))

@@ -195,6 +195,7 @@ class LiveStack:
             self.db_name = None
             self.database_url = f"sqlite:///{self.dir / 'db.sqlite3'}"
             self.redis_url = None
+            self.redis_db = None
         else:
             server = database_url or os.environ.get("LIVE_DATABASE_URL") or os.environ.get("DATABASE_URL") or ""
             if not server.startswith(("postgres://", "postgresql://")):
@@ -206,6 +207,7 @@ class LiveStack:
             if redis_db is None:
                 worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
                 redis_db = 5 + int(re.sub(r"\D", "", worker) or 0)
+            self.redis_db = redis_db
             self.redis_url = _with_db(base, str(redis_db))
 
     # -- environment and commands
@@ -241,6 +243,14 @@ class LiveStack:
         if result.returncode:
             raise StackError(f"manage.py {' '.join(args)} failed ({result.returncode}):\n{result.stdout}\n{result.stderr}")
         return result.stdout
+
+    def channel_layer_backend(self):
+        """The channel layer class the stack's processes run on, as their settings name it."""
+        if not hasattr(self, "_channel_layer_backend"):
+            self._channel_layer_backend = self.manage(
+                "shell", "-c", "from django.conf import settings; print(settings.CHANNEL_LAYERS['default']['BACKEND'])",
+            ).strip().splitlines()[-1]
+        return self._channel_layer_backend
 
     def url(self, path):
         return f"http://127.0.0.1:{self.port}{path}"

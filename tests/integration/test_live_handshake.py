@@ -1,13 +1,15 @@
 """The WebSocket handshake of the real server (daphne, the Redis channel layer): the origin check,
-the session cookie deciding the role, a missing match."""
+the session cookie deciding the role, a missing match; over each channel layer (CHANNEL_LAYER
+lists and pubsub): an idle socket stays open, and hears its own Redis database only."""
 import asyncio
 import json
+import subprocess
 
 import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from tests.integration.live_stack import LiveClient
+from tests.integration.live_stack import PYTHON, ROOT, LiveClient, _with_db
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("live_stack")]
 
@@ -58,9 +60,11 @@ def test_a_connection_to_a_match_that_does_not_exist_is_closed_with_4404(live_st
     assert code == 4404
 
 
-def test_an_idle_socket_stays_open_for_a_minute_over_the_redis_channel_layer(live_stack):
+def test_an_idle_socket_stays_open_for_a_minute_over_the_redis_channel_layer(live_stack_per_layer):
+    stack = live_stack_per_layer
+
     async def run():
-        ws = await connect(live_stack.ws_url("/ws/lobby/"), origin=live_stack.origin, open_timeout=10)
+        ws = await connect(stack.ws_url("/ws/lobby/"), origin=stack.origin, open_timeout=10)
         first = json.loads(await asyncio.wait_for(ws.recv(), 10))
         with pytest.raises(asyncio.TimeoutError):  # nothing to say for 60 s; the socket must not close
             await asyncio.wait_for(ws.recv(), 60)
@@ -71,3 +75,37 @@ def test_an_idle_socket_stays_open_for_a_minute_over_the_redis_channel_layer(liv
 
     first, answer = asyncio.run(run())
     assert first["type"] == "tables" and answer == {"type": "pong"}
+
+
+def _send_to_the_lobby(stack, redis_db, sender):
+    """What the site's processes do after a table changes (games.services.broadcast), from a
+    process whose REDIS_URL names `redis_db` of the stack's Redis server."""
+    script = ("from games.services import broadcast; broadcast.send(broadcast.LOBBY_GROUP, "
+              f"{{'type': 'lobby.tables', 'payload': {{'type': 'tables', 'sender': {sender!r}}}}})")
+    env = {**stack.env(), "REDIS_URL": _with_db(stack.redis_url, str(redis_db))}
+    subprocess.run([PYTHON, "manage.py", "shell", "-c", script], cwd=ROOT, env=env, check=True,
+                   capture_output=True, timeout=60)
+
+
+def test_a_socket_hears_its_own_redis_database_s_lobby_and_not_another_s_on_the_same_server(live_stack_per_layer):
+    stack = live_stack_per_layer
+    another_db = 15  # no live stack's (5 + the xdist worker's number, that plus 8 for a second layer)
+    assert stack.redis_db != another_db
+
+    async def run():
+        ws = await connect(stack.ws_url("/ws/lobby/"), origin=stack.origin, open_timeout=10)
+        first = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        # One after the other: were the first one heard, it would arrive before the second.
+        await asyncio.to_thread(_send_to_the_lobby, stack, another_db, "another database")
+        await asyncio.to_thread(_send_to_the_lobby, stack, stack.redis_db, "its own database")
+        senders = []
+        while "its own database" not in senders:  # the stack's own lobby changes may come between
+            message = json.loads(await asyncio.wait_for(ws.recv(), 10))
+            if "sender" in message:
+                senders.append(message["sender"])
+        await ws.close()
+        return first, senders
+
+    first, senders = asyncio.run(run())
+    assert first["type"] == "tables"
+    assert senders == ["its own database"]

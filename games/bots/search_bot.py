@@ -26,6 +26,7 @@ registry) rank the legal actions; actions that differ only in a nested choice (b
 pay for the same card) count as one candidate, the policy's favourite of them, and the best
 ``MAX_CANDIDATES`` are searched.
 """
+import gc
 import math
 import random
 import time
@@ -41,6 +42,22 @@ ROLLOUT_POLICY = "greedy"
 
 def choose(view, legal_actions, rng, *, seconds=None, iterations=None, rollout_policy=ROLLOUT_POLICY,
            clock=time.perf_counter):
+    """One of `legal_actions` for the view's seat (see _search), with the garbage collector paused:
+    rollouts allocate fast, so the collector ran often, and each full collection walked the
+    engine's caches (hundreds of thousands of objects): a third of the budget, and single pauses
+    of 0.3-0.5 s that overran it. What a rollout leaves behind holds no cycle (reference counting
+    frees it at once); anything else waits for the collector's next run after the search."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _search(view, legal_actions, rng, seconds=seconds, iterations=iterations,
+                       rollout_policy=rollout_policy, clock=clock)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _search(view, legal_actions, rng, *, seconds, iterations, rollout_policy, clock):
     """One of `legal_actions` for the view's seat. Stops after about `iterations` rollouts, or
     after `seconds` (DEFAULT_SECONDS when neither is given), whichever comes first (a round that
     the last one's length says would end past the budget is not started). `seconds` are read on

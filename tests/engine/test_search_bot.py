@@ -1,4 +1,5 @@
 """The search bot sees only its seat's view, and its search finds a move that clearly wins."""
+import gc
 import itertools
 import random
 
@@ -159,3 +160,31 @@ def test_the_candidates_are_halved_until_one_is_left_within_the_iteration_budget
     search_bot.choose(engine.view(real, seat), legal, random.Random(2), iterations=96)
     assert sorted(set(per_round), reverse=True) == [8, 4, 2]
     assert sum(per_round) <= 96
+
+
+def test_the_garbage_collector_is_paused_while_it_searches_and_running_again_after(monkeypatch):
+    state = a_state_after({"game": "base", "players": 4}, seed=8, decisions=8)
+    seat = engine.to_act(state)[0]
+    seen = []
+    real_rollout = search_bot.rollout
+
+    def watching_rollout(*args, **kwargs):
+        seen.append(gc.isenabled())
+        return real_rollout(*args, **kwargs)
+
+    monkeypatch.setattr(search_bot, "rollout", watching_rollout)
+    assert gc.isenabled()
+    search_bot.choose(engine.view(state, seat), engine.legal_actions(state, seat), random.Random(1), iterations=16)
+    assert seen and not any(seen)
+    assert gc.isenabled()
+
+
+def test_a_collector_that_was_off_stays_off():
+    state = a_state_after({"game": "base", "players": 3}, seed=2, decisions=3)
+    seat = engine.to_act(state)[0]
+    gc.disable()
+    try:
+        search_bot.choose(engine.view(state, seat), engine.legal_actions(state, seat), random.Random(1), iterations=6)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -54,6 +54,7 @@ bench-cards: $(VENV)/.installed
 		--clients $(CLIENTS) --seconds $(CARDS_SECONDS) $(CARDS_FLAGS)
 
 # A bot tournament: BOT against AGAINST in GAME at PLAYERS seats, seats rotated (bench/bench_bots.py).
+# BENCH_BOTS_FLAGS=--cpu-clock counts the search budget in CPU time (a core per game on a busy machine).
 BOT ?= search
 AGAINST ?= greedy
 GAME ?= base
@@ -61,7 +62,7 @@ GAMES ?= 100
 SECONDS ?= 1.0
 bench-bots: $(VENV)/.installed
 	$(PY) bench/bench_bots.py --bot $(BOT) --against $(AGAINST) --game $(GAME) --players $(PLAYERS) \
-		--games $(GAMES) --seconds $(SECONDS)
+		--games $(GAMES) --seconds $(SECONDS) $(BENCH_BOTS_FLAGS)
 
 # The real stack (daphne, Redis, a Celery worker) and N concurrent bot tables over WebSockets.
 TABLES ?= 10

@@ -149,8 +149,9 @@ if REDIS_URL:
         "default": {
             # CHANNEL_LAYER=pubsub: channels_redis' pub/sub layer, measured much faster in delivery
             # (docs/releasing.md) but not yet the default: its idle-socket test fails (issue 14 #5).
+            # "lists": channels_redis' list-based layer, less its leak (wonders_site/channel_layer.py).
             "BACKEND": {"pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
-                        "lists": "channels_redis.core.RedisChannelLayer"}[env_choice("CHANNEL_LAYER", ("pubsub", "lists"), "lists")],
+                        "lists": "wonders_site.channel_layer.RedisChannelLayer"}[env_choice("CHANNEL_LAYER", ("pubsub", "lists"), "lists")],
             # redis-py 8 times socket reads out after 5 s by default, as long as the layer's own
             # blocking read: every idle socket died with 1011. Reads may wait longer than that read.
             "CONFIG": {"hosts": [{"address": REDIS_URL,

@@ -165,7 +165,7 @@ async def sockets_and_games(stack, made, args, round_no):
 def play_round(stack, args, catalogue, round_no):
     with contextlib.redirect_stdout(io.StringIO()):  # bench_live's own progress lines
         made = prepare(stack, args.tables, args.players)
-    tables, sockets, failures = asyncio.run(sockets_and_games(stack, made, args, round_no))
+        tables, sockets, failures = asyncio.run(sockets_and_games(stack, made, args, round_no))
     sessions = [http for http, _match_id in made]
     player = "bench0"
     requests_made, wrong = browse(stack, sessions, pages(catalogue, [m for _h, m in made], player, round_no),
@@ -223,16 +223,21 @@ def mb(n):
 
 
 def memory_columns(profile):
-    """MB: RSS; what tracemalloc traces and costs; Python's arenas and what is free in them; glibc's
-    malloc, what it holds free (the process's memory that no object uses)."""
-    pymalloc, malloc = profile["pymalloc"], profile["malloc"]
-    arenas = pymalloc.get("arenas allocated current", 0) * 2 ** 20
-    return {
-        "RSS": profile["rss"], "traced": profile["traced"], "tracemalloc": profile["overhead"],
-        "py arenas": arenas, "py free": arenas - pymalloc.get("bytes in allocated blocks", 0),
-        "malloc": malloc.get("heap", 0) + malloc.get("mmapped", 0), "malloc free": malloc.get("free", 0),
-        **({"RSS trimmed": profile["rss_trimmed"]} if profile.get("rss_trimmed") else {}),
-    }
+    """MB: RSS (and after malloc_trim, with --trim); what tracemalloc traces and costs (with --frames
+    1 or more), or Python's arenas and what is free in them (--frames 0); glibc's malloc, and what it
+    holds free (memory of the process that no object uses)."""
+    malloc = profile["malloc"]
+    columns = {"RSS": profile["rss"]}
+    if "rss_trimmed" in profile:
+        columns["RSS trimmed"] = profile["rss_trimmed"]
+    if "traced" in profile:
+        columns.update({"traced": profile["traced"], "tracemalloc": profile["overhead"]})
+    else:
+        arenas = profile["pymalloc"].get("arenas allocated current", 0) * 2 ** 20
+        columns.update({"py arenas": arenas,
+                        "py free": arenas - profile["pymalloc"].get("bytes in allocated blocks", 0)})
+    columns.update({"malloc": malloc.get("heap", 0) + malloc.get("mmapped", 0), "malloc free": malloc.get("free", 0)})
+    return columns
 
 
 def report(rows, args):
@@ -240,25 +245,24 @@ def report(rows, args):
     names = list(memory_columns(rows[0]["profile"]))
     print(f"{'round':>5} {'tables':>6} {'sockets':>7} {'requests':>8} "
           + " ".join(f"{name:>11}" for name in names) + f" {'seconds':>7}")
-    print(f"{'':>30}" + " ".join(f"{'MB':>11}" for _ in names))
+    print(f"{'':>29}" + " ".join(f"{'MB':>11}" for _ in names))
     for n, row in enumerate(rows):
         columns = memory_columns(row["profile"])
         print(f"{n:>5} {row.get('tables', 0):>6} {row.get('sockets', 0):>7} {row.get('requests', 0):>8} "
               + " ".join(f"{mb(columns[name]):11.1f}" for name in names) + f" {row.get('seconds', 0):7.0f}")
-    first, last = rows[args.warmup]["profile"], rows[-1]["profile"]
     steady = len(rows) - 1 - args.warmup
     if steady < 1:
         return
+    first, last = memory_columns(rows[args.warmup]["profile"]), memory_columns(rows[-1]["profile"])
     tables = sum(row["tables"] for row in rows[args.warmup + 1:])
-    print(f"\nfrom round {args.warmup} to round {len(rows) - 1} ({steady} rounds, {tables} tables): "
-          f"RSS {mb(last['rss'] - first['rss']):+.1f} MB ({mb(last['rss'] - first['rss']) / steady:+.2f} a round), "
-          f"traced {mb(last['traced'] - first['traced']):+.1f} MB "
-          f"({mb(last['traced'] - first['traced']) / steady:+.2f} a round), "
-          f"RSS - tracemalloc {mb(last['rss'] - last['overhead'] - first['rss'] + first['overhead']):+.1f} MB")
-    print(f"\nallocation sites that grew most, round {args.warmup} -> {len(rows) - 1}:")
-    print(f"  {'+KB':>9} {'+blocks':>8} {'KB held':>9}  site")
-    for delta, blocks, size, site in site_growth(first, last, args.top):
-        print(f"  {delta / 1024:9.1f} {blocks:8d} {size / 1024:9.1f}  {site}")
+    print(f"\nfrom round {args.warmup} to round {len(rows) - 1} ({steady} rounds, {tables} tables), MB a round: "
+          + ", ".join(f"{name} {mb(last[name] - first[name]) / steady:+.2f}" for name in names))
+    first, last = rows[args.warmup]["profile"], rows[-1]["profile"]
+    if "lines" in last:
+        print(f"\nallocation sites that grew most, round {args.warmup} -> {len(rows) - 1}:")
+        print(f"  {'+KB':>9} {'+blocks':>8} {'KB held':>9}  site")
+        for delta, blocks, size, site in site_growth(first, last, args.top):
+            print(f"  {delta / 1024:9.1f} {blocks:8d} {size / 1024:9.1f}  {site}")
     print(f"\nobject types that grew most, round {args.warmup} -> {len(rows) - 1}:")
     for delta, n, name in type_growth(first, last, args.top):
         print(f"  {delta:+9d} {n:9d}  {name}")
@@ -277,7 +281,8 @@ def main():
     parser.add_argument("--http-clients", type=int, default=3, help="threads fetching pages (default 3)")
     parser.add_argument("--timeout", type=float, default=300, help="seconds a round's games may take (default 300)")
     parser.add_argument("--settle", type=float, default=3, help="seconds of quiet before a profile (default 3)")
-    parser.add_argument("--frames", type=int, default=1, help="frames per traced allocation (default 1)")
+    parser.add_argument("--frames", type=int, default=1,
+                        help="frames per traced allocation (default 1; 0: no tracemalloc, Python's arenas counted)")
     parser.add_argument("--trim", action="store_true",
                         help="daphne gives its free malloc memory back (malloc_trim) before each profile")
     parser.add_argument("--top", type=int, default=10, help="growing sites and types shown (default 10)")
@@ -317,7 +322,7 @@ def main():
             rows.append(row)
             profile = row["profile"]
             print(f"round {round_no}: {row['tables']} of {args.tables} tables, {row['requests']} requests, "
-                  f"{row['seconds']:.0f} s; RSS {mb(profile['rss']):.1f} MB, traced {mb(profile['traced']):.1f} MB"
+                  f"{row['seconds']:.0f} s; RSS {mb(profile['rss']):.1f} MB, traced {mb(profile.get('traced', 0)):.1f} MB"
                   + (f"; {len(row['problems'])} problems: {row['problems'][:3]}" if row["problems"] else ""),
                   flush=True)
         report(rows, args)

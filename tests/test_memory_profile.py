@@ -49,3 +49,20 @@ def test_on_sigusr2_it_writes_what_each_line_still_holds(untouched_process, sett
     assert profile["pid"] == os.getpid()
     assert not list(tmp_path.glob("*.part"))
     del held
+
+
+def test_with_no_frames_nothing_is_traced_and_the_profile_counts_pythons_own_arenas(untouched_process, settings,
+                                                                                    tmp_path):
+    settings.MEMORY_PROFILE = True
+    settings.MEMORY_PROFILE_FRAMES = 0
+    settings.MEMORY_PROFILE_TRIM = True
+    assert memory_profile.install() is True
+    assert not tracemalloc.is_tracing()
+
+    profile = json.loads(open(memory_profile.dump(str(tmp_path))).read())
+
+    assert "lines" not in profile
+    assert profile["pymalloc"]["arenas allocated current"] > 0
+    assert profile["pymalloc"]["bytes in allocated blocks"] > 0
+    assert 0 < profile["rss_trimmed"] and 0 < profile["rss"]
+    assert dict(profile["types"])["function"] > 1000

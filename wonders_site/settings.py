@@ -316,7 +316,7 @@ GC_THRESHOLD = env_int("GC_THRESHOLD", 20000, minimum=0)
 # bench/bench_memory.py: tracemalloc on, and a memory profile written to MEMORY_PROFILE_DIR on SIGUSR2
 # (wonders_site/memory_profile.py). Slows the process down: for measuring only, never for serving.
 MEMORY_PROFILE = env_bool("MEMORY_PROFILE", False)
-MEMORY_PROFILE_FRAMES = env_int("MEMORY_PROFILE_FRAMES", 1, minimum=1)
+MEMORY_PROFILE_FRAMES = env_int("MEMORY_PROFILE_FRAMES", 1, minimum=0)  # 0: no tracemalloc
 MEMORY_PROFILE_DIR = env_str("MEMORY_PROFILE_DIR", "/tmp")
 MEMORY_PROFILE_TRIM = env_bool("MEMORY_PROFILE_TRIM", False)  # malloc_trim before each profile
 

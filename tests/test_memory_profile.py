@@ -51,6 +51,10 @@ def test_on_sigusr2_it_writes_what_each_line_still_holds(untouched_process, sett
     del held
 
 
+class Marker:
+    """Objects the profile should count by their type."""
+
+
 def test_with_no_frames_nothing_is_traced_and_the_profile_counts_pythons_own_arenas(untouched_process, settings,
                                                                                     tmp_path):
     settings.MEMORY_PROFILE = True
@@ -58,6 +62,7 @@ def test_with_no_frames_nothing_is_traced_and_the_profile_counts_pythons_own_are
     settings.MEMORY_PROFILE_TRIM = True
     assert memory_profile.install() is True
     assert not tracemalloc.is_tracing()
+    held = [Marker() for _ in range(3)]
 
     profile = json.loads(open(memory_profile.dump(str(tmp_path))).read())
 
@@ -65,4 +70,4 @@ def test_with_no_frames_nothing_is_traced_and_the_profile_counts_pythons_own_are
     assert profile["pymalloc"]["arenas allocated current"] > 0
     assert profile["pymalloc"]["bytes in allocated blocks"] > 0
     assert 0 < profile["rss_trimmed"] and 0 < profile["rss"]
-    assert dict(profile["types"])["function"] > 1000
+    assert dict(profile["types"])["Marker"] == len(held)

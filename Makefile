@@ -7,7 +7,7 @@ PORT ?= 8000
 INTEGRATION_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/wonders
 INTEGRATION_REDIS_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: run test test-integration test-e2e bench bench-search bench-api bench-cards bench-bots bench-live fuzz-api messages clean
+.PHONY: run test test-integration test-e2e bench bench-search bench-api bench-cards bench-bots bench-live bench-memory fuzz-api messages clean
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -71,6 +71,14 @@ TIMEOUT ?= 600
 bench-live: $(VENV)/.installed
 	REDIS_URL=$${REDIS_URL:-$(INTEGRATION_REDIS_URL)} DATABASE_URL=$${DATABASE_URL:-$(INTEGRATION_DATABASE_URL)} \
 		$(PY) bench/bench_live.py --tables $(TABLES) --players $(PLAYERS) --timeout $(TIMEOUT)
+
+# daphne's memory over ROUNDS rounds of mixed load (bot games, sockets, pages, API) under tracemalloc:
+# RSS and traced MB a round, and the allocation sites that grew (bench/bench_memory.py).
+ROUNDS ?= 10
+MEMORY_TABLES ?= 4
+bench-memory: $(VENV)/.installed
+	REDIS_URL=$${REDIS_URL:-$(INTEGRATION_REDIS_URL)} DATABASE_URL=$${DATABASE_URL:-$(INTEGRATION_DATABASE_URL)} \
+		$(PY) bench/bench_memory.py --rounds $(ROUNDS) --tables $(MEMORY_TABLES) $(MEMORY_FLAGS)
 
 # Schema-driven fuzzing of the API (schemathesis); also part of make test-integration.
 fuzz-api: $(VENV)/.installed

@@ -43,6 +43,16 @@ from tests.integration.live_stack import (  # noqa: E402
 BOTS = ("medium", "easy")
 
 
+def stack_env(overrides=()):
+    """The stack's environment: production-like (DEBUG off, the sweep's defaults), plain HTTP, limits
+    out of the way of one machine's many clients; `overrides`: NAME=VALUE strings."""
+    return {
+        "DEBUG": "0", "HTTPS": "false", "LIVE_TIMINGS": "1", "SECRET_KEY": "bench-live-only-secret-key", "BOT_STALL_SECONDS": "30",
+        "DEADLINE_SWEEP_SECONDS": "5", "WS_RATE_LIMIT": "1000", "WS_SOCKETS_PER_IP": "5000", "STATIC_MANIFEST": "0",
+        **dict(item.split("=", 1) for item in overrides),
+    }
+
+
 def ms(seconds):
     return f"{seconds * 1000:8.1f}"
 
@@ -189,11 +199,8 @@ def main():
     parser.add_argument("--keep-logs", action="store_true", help="keep the processes' logs under /tmp")
     args = parser.parse_args()
 
-    stack = LiveStack(name="bench", redis_db=args.redis_db, worker_concurrency=args.concurrency, env={
-        "DEBUG": "0", "HTTPS": "false", "LIVE_TIMINGS": "1", "SECRET_KEY": "bench-live-only-secret-key", "BOT_STALL_SECONDS": "30",
-        "DEADLINE_SWEEP_SECONDS": "5", "WS_RATE_LIMIT": "1000", "WS_SOCKETS_PER_IP": "5000", "STATIC_MANIFEST": "0",
-        **dict(item.split("=", 1) for item in args.env),
-    })
+    stack = LiveStack(name="bench", redis_db=args.redis_db, worker_concurrency=args.concurrency,
+                      env=stack_env(args.env))
     stack.keep_logs = args.keep_logs
     started = time.monotonic()
     stack.start()

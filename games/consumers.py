@@ -56,6 +56,43 @@ def session_still_valid(scope, user):
 class _Base(AsyncWebsocketConsumer):
     expected = protocol.GAME_TYPES
     slots = ()
+    keeper = None
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.joined = set()  # channel-layer groups this socket is in
+
+    async def __call__(self, scope, receive, send):
+        """However the socket ends, it leaves its groups, stops its keeper and gives its slots back.
+        Not only on a disconnect: a handler may fail (an update sent to a client that has just gone
+        raises in daphne) or the server may cancel the application, and disconnect() never runs;
+        the keeper then joined the dead channel to its match's groups again, for ever, and the
+        channel layer kept what was sent to it."""
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            await self.release()
+
+    async def join(self, group):
+        await self.channel_layer.group_add(group, self.channel_name)
+        self.joined.add(group)
+
+    async def leave(self, group):
+        self.joined.discard(group)
+        await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def release(self):
+        """Idempotent: disconnect() and the end of the application both call it."""
+        if self.keeper is not None:
+            self.keeper.cancel()
+            await asyncio.wait([self.keeper], timeout=5)
+        await self.give_back_slots()
+        groups, self.joined = self.joined, set()
+        for group in groups:
+            try:
+                await self.channel_layer.group_discard(group, self.channel_name)
+            except Exception:  # noqa: BLE001 - Redis away: the group forgets the channel after its expiry
+                log.warning("could not take a closed socket out of %s", group, exc_info=True)
 
     async def accept_within_limits(self):
         """Accept the socket; False (after a coded error and a close) when its player or address
@@ -105,7 +142,6 @@ class _Base(AsyncWebsocketConsumer):
 
 
 class GameConsumer(_Base):
-    keeper = None
     sent_version = None
     sent_at = 0
 
@@ -127,7 +163,7 @@ class GameConsumer(_Base):
                 await self.refuse("too_many_spectators", {"limit": settings.WS_SPECTATORS_PER_MATCH})
                 return
             self.slots.append(name)
-        await self.channel_layer.group_add(services.match_group(self.match_id), self.channel_name)
+        await self.join(services.match_group(self.match_id))
         await self._join_role(seat)
         # Someone coming back after the deadline: the sweep may not have run yet.
         await db_call(services.do_expire_deadline)(self.match_id)
@@ -143,9 +179,8 @@ class GameConsumer(_Base):
             heard = self.sent_at
             await asyncio.sleep(settings.WS_RESUBSCRIBE_SECONDS)
             try:
-                await self.channel_layer.group_add(services.match_group(self.match_id), self.channel_name)
-                if self.role_group:
-                    await self.channel_layer.group_add(self.role_group, self.channel_name)
+                for group in list(self.joined):
+                    await self.channel_layer.group_add(group, self.channel_name)
                 if self.sent_at != heard:
                     continue
                 version = await db_call(services.current_version)(self.match_id)
@@ -157,13 +192,7 @@ class GameConsumer(_Base):
                 log.warning("match %s: could not renew a socket's subscription", self.match_id, exc_info=True)
 
     async def disconnect(self, code):
-        if self.keeper is not None:
-            self.keeper.cancel()
-        await self.give_back_slots()
-        if getattr(self, "role_group", None):
-            await self.channel_layer.group_discard(self.role_group, self.channel_name)
-        if hasattr(self, "match_id"):
-            await self.channel_layer.group_discard(services.match_group(self.match_id), self.channel_name)
+        await self.release()
 
     async def _join_role(self, seat):
         group = (services.spectators_group(self.match_id) if seat is None
@@ -171,8 +200,8 @@ class GameConsumer(_Base):
         if group == self.role_group:
             return
         if self.role_group:
-            await self.channel_layer.group_discard(self.role_group, self.channel_name)
-        await self.channel_layer.group_add(group, self.channel_name)
+            await self.leave(self.role_group)
+        await self.join(group)
         self.role_group = group
 
     async def send_snapshot(self):
@@ -271,12 +300,11 @@ class LobbyConsumer(_Base):
         self.limiter = protocol.RateLimiter(settings.WS_RATE_LIMIT)
         if not await self.accept_within_limits():
             return
-        await self.channel_layer.group_add(services.LOBBY_GROUP, self.channel_name)
+        await self.join(services.LOBBY_GROUP)
         await self.send_tables()
 
     async def disconnect(self, code):
-        await self.give_back_slots()
-        await self.channel_layer.group_discard(services.LOBBY_GROUP, self.channel_name)
+        await self.release()
 
     async def send_tables(self):
         tables = await db_call(services.lobby_tables)()

@@ -118,5 +118,5 @@ def test_with_redis_the_channel_layer_is_pub_sub_unless_told_lists_and_without_i
     default = _channel_layer(REDIS_URL="redis://127.0.0.1:6379/0")
     assert default["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     lists = _channel_layer(CHANNEL_LAYER="lists", REDIS_URL="redis://127.0.0.1:6379/0")
-    assert lists["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert lists["BACKEND"] == "wonders_site.channel_layer.RedisChannelLayer"
     assert _channel_layer(CHANNEL_LAYER="lists")["BACKEND"] == "channels.layers.InMemoryChannelLayer"

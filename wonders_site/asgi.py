@@ -18,6 +18,8 @@ application = ProtocolTypeRouter(
     }
 )
 
+from wonders_site import memory_profile  # noqa: E402
 from wonders_site.gc_tuning import after_startup  # noqa: E402 - once the site is loaded
 
 after_startup()
+memory_profile.install()  # off unless MEMORY_PROFILE is set

@@ -153,8 +153,9 @@ if REDIS_URL:
     CHANNEL_LAYER = env_choice("CHANNEL_LAYER", ("pubsub", "lists"), "pubsub")
     CHANNEL_LAYERS = {
         "default": {
+            # "lists": channels_redis' list-based layer, less its leak (wonders_site/channel_layer.py).
             "BACKEND": {"pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
-                        "lists": "channels_redis.core.RedisChannelLayer"}[CHANNEL_LAYER],
+                        "lists": "wonders_site.channel_layer.RedisChannelLayer"}[CHANNEL_LAYER],
             # redis-py 8 times socket reads out after 5 s by default, as long as the list-based
             # layer's own blocking read: every idle socket died with 1011. Reads may wait longer
             # than that read. (The pub/sub layer polls with a read timeout of its own.)
@@ -321,6 +322,13 @@ SPECTACULAR_SETTINGS = {
 # A server process's garbage collector (wonders_site/gc_tuning.py): once started, what is loaded is
 # frozen and the first generation is collected every GC_THRESHOLD allocations; 0: Python's defaults.
 GC_THRESHOLD = env_int("GC_THRESHOLD", 20000, minimum=0)
+
+# bench/bench_memory.py: tracemalloc on, and a memory profile written to MEMORY_PROFILE_DIR on SIGUSR2
+# (wonders_site/memory_profile.py). Slows the process down: for measuring only, never for serving.
+MEMORY_PROFILE = env_bool("MEMORY_PROFILE", False)
+MEMORY_PROFILE_FRAMES = env_int("MEMORY_PROFILE_FRAMES", 1, minimum=0)  # 0: no tracemalloc
+MEMORY_PROFILE_DIR = env_str("MEMORY_PROFILE_DIR", "/tmp")
+MEMORY_PROFILE_TRIM = env_bool("MEMORY_PROFILE_TRIM", False)  # malloc_trim before each profile
 
 LOG_LEVEL = env_str("LOG_LEVEL", "INFO")
 LOGGING = {

@@ -16,7 +16,7 @@ import pytest
 from tests.integration.live_stack import LiveStack
 
 CHANNEL_LAYER_BACKENDS = {"pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
-                          "lists": "channels_redis.core.RedisChannelLayer"}
+                          "lists": "wonders_site.channel_layer.RedisChannelLayer"}
 
 
 @pytest.fixture(scope="session")

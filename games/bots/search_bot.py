@@ -18,7 +18,9 @@ favourite) stays in the race, so the rollouts go to the moves that could be best
 plays at least one round.
 
 Simultaneous turns: the choices other seats have already made this turn are not in the view, so
-``sample_state`` draws them; the seats still to choose choose in the rollout. The decision never
+``sample_state`` draws them, as the rollout policy would choose on the sample (the bot's model of
+the others: the same as for what they choose later); the seats still to choose choose in the
+rollout. The decision never
 depends on what another seat chose this turn.
 
 Candidates: the game's values (``action_values``/``action_value``, its heuristic, through the
@@ -86,7 +88,7 @@ def _search(view, legal_actions, rng, *, seconds, iterations, rollout_policy, cl
         played = 0
         while True:
             started = clock()
-            state = engine.sample_state(view, seat, rng)
+            state = engine.sample_state(view, seat, rng, chooser=policy.choose)
             seed = rng.getrandbits(64)
             for k in alive:
                 after, _events = engine.apply(state, seat, candidates[k])

@@ -16,7 +16,7 @@ by the config, the state or the view (``registry.py``)::
     action_log(state) -> [entry]                 replay(config, log) -> state
     seat_labels(state) -> [dict per seat]        hints(state, seat) -> dict
     reveal(state) -> dict                        hidden_ids(state, seat | None) -> set
-    sample_state(view, seat, rng) -> state
+    sample_state(view, seat, rng, chooser=None) -> state
     blocked_builds(state, seat)                  # base game: why a hand card can't be built
     table_games() -> [game id]                   score_table(game id, table) -> [sheet]  # the calculator
     table_modes(game id) -> {mode: [seats]}      # the tables it scores
@@ -103,8 +103,8 @@ def hidden_ids(state, seat):
     return registry.of_state(state).hidden_ids(state, seat)
 
 
-def sample_state(view, seat, rng):
-    return registry.get(view["game"]).sample_state(view, seat, rng)
+def sample_state(view, seat, rng, chooser=None):
+    return registry.get(view["game"]).sample_state(view, seat, rng, chooser=chooser)
 
 
 def blocked_builds(state, seat):

@@ -39,8 +39,10 @@ Functions (``cfg`` is a normalised config, ``state`` a plain JSON dict)::
     hints(state, seat) -> dict                 # UI help for that seat (base: {"blocked": ...})
     reveal(state) -> dict                      # a frame with everything, hands included (replays)
     hidden_ids(state, seat | None) -> set      # ids that seat must not see in anything sent to it
-    sample_state(view, seat, rng) -> state     # a whole state with view(state, seat) == view, what
-                                               # the seat cannot see dealt at random with rng
+    sample_state(view, seat, rng, chooser=None) -> state  # a whole state with view(state, seat) ==
+                                               # view, what the seat cannot see dealt at random with
+                                               # rng; a choice another seat made unseen this turn is
+                                               # chooser(its view, its legal actions, rng)'s when given
     action_value(view, action) -> float        # the greedy bot's heuristic (bots.greedy_bot asks
                                                # the registry; it reads the seat's view only)
 

@@ -104,7 +104,23 @@ def check_sample_state(state, seat, rng):
     assert engine.view(sample, seat) == view, f"the sample's view for seat {seat} is not the real one"
     for who in engine.to_act(sample):
         assert engine.legal_actions(sample, who), f"seat {who} is to act in a sample but has no legal action"
+    _check_sample_with_a_chooser(view, seat, rng)
     return engine.reveal(sample) != engine.reveal(state)
+
+
+def _check_sample_with_a_chooser(view, seat, rng):
+    """With a chooser the sample keeps the view too, and the chooser is asked only about other
+    seats, through their view, with a choice among their legal actions."""
+    asked = []
+
+    def last_legal(other_view, legal, _rng):
+        asked.append(other_view.get("seat"))
+        assert legal, "a chooser was asked to choose among no actions"
+        return legal[-1]
+
+    sample = engine.sample_state(view, seat, rng, chooser=last_legal)
+    assert engine.view(sample, seat) == view, f"with a chooser, the sample's view for seat {seat} is not the real one"
+    assert seat not in asked, "the chooser was asked to choose for the seat whose view was sampled"
 
 
 def check_rollout_turn(state, rng):

@@ -57,6 +57,8 @@ def check_views(state, seats=None):
             me = state["players"][seat]
             allowed.update(me["hand"])
             allowed.update(me["stages"])
+            for hand in me.get("passed", ()):  # what it held and handed on: it saw them already
+                allowed.update(hand)
             pend = state["pending"][seat]
             if pend and "card" in pend:
                 allowed[pend["card"]] += 1

@@ -126,8 +126,22 @@ def test_the_suite_catches_a_sample_whose_view_is_not_the_real_one(monkeypatch):
 def test_the_suite_tells_a_sample_that_is_the_real_state_from_one_that_redeals_it(monkeypatch):
     state = engine.new_game({"game": "base", "players": 3}, seed=4)
     assert testing.check_sample_state(state, 0, random.Random(1)) is True
-    monkeypatch.setattr(engine, "sample_state", lambda view, seat, rng: state)
+    monkeypatch.setattr(engine, "sample_state", lambda view, seat, rng, chooser=None: state)
     assert testing.check_sample_state(state, 0, random.Random(1)) is False
+
+
+def test_the_suite_refuses_a_sample_that_asks_the_chooser_about_the_sampled_seat(monkeypatch):
+    state = engine.new_game({"game": "base", "players": 3}, seed=4)
+    real_sample = engine.sample_state
+
+    def asks_about_itself(view, seat, rng, chooser=None):
+        if chooser is not None:
+            chooser(view, engine.legal_actions(state, seat), rng)
+        return real_sample(view, seat, rng, chooser=chooser)
+
+    monkeypatch.setattr(engine, "sample_state", asks_about_itself)
+    with pytest.raises(AssertionError, match="chooser was asked"):
+        testing.check_sample_state(state, 0, random.Random(1))
 
 
 @pytest.mark.parametrize("config", [configs[0] for configs in CONFIGS.values()], ids=sorted(CONFIGS))

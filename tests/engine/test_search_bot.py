@@ -117,9 +117,9 @@ def test_each_round_rolls_every_candidate_out_from_the_same_deal_with_the_same_r
     rounds = []
     real_sample, real_rollout = engine.sample_state, search_bot.rollout
 
-    def sample(view, seat, rng):
+    def sample(view, seat, rng, chooser=None):
         rounds.append({"rollouts": []})
-        rounds[-1]["deal"] = real_sample(view, seat, rng)
+        rounds[-1]["deal"] = real_sample(view, seat, rng, chooser=chooser)
         return rounds[-1]["deal"]
 
     def rollout(state, rng, policy):
@@ -144,9 +144,9 @@ def test_the_candidates_are_halved_until_one_is_left_within_the_iteration_budget
     per_round = []
     real_sample = engine.sample_state
 
-    def sample(view, seat, rng):
+    def sample(view, seat, rng, chooser=None):
         per_round.append(0)
-        return real_sample(view, seat, rng)
+        return real_sample(view, seat, rng, chooser=chooser)
 
     def rollout(state, rng, policy):
         per_round[-1] += 1
@@ -188,3 +188,18 @@ def test_a_collector_that_was_off_stays_off():
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_it_models_the_choices_others_made_unseen_this_turn_with_its_rollout_policy(monkeypatch):
+    real = a_state_after({"game": "base", "players": 3, "sides": "A"}, seed=4, decisions=10)
+    seat = engine.to_act(real)[0]
+    choosers = []
+    real_sample = engine.sample_state
+
+    def sample(view, seat, rng, chooser=None):
+        choosers.append(chooser)
+        return real_sample(view, seat, rng, chooser=chooser)
+
+    monkeypatch.setattr(engine, "sample_state", sample)
+    search_bot.choose(engine.view(real, seat), engine.legal_actions(real, seat), random.Random(2), iterations=16)
+    assert choosers and all(c == bots.get("greedy").choose for c in choosers)

@@ -14,7 +14,9 @@ from . import catalogue as _cat
 from .state import STATE_VERSION, draw_orders, normalize_config
 
 
-def sample_state(view, seat, rng):
+def sample_state(view, seat, rng, chooser=None):
+    # `chooser` is the contract's model of choices made unseen: Architects' turns are one seat
+    # at a time and every choice is public, so it has none to make.
     cat = _cat.get()
     public = view["players"]
     seen = set(view["discard"]) | set(view.get("looking", ()))

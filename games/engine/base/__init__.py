@@ -118,9 +118,15 @@ def view(state, seat=None):
     return out
 
 
-def sample_state(view, seat, rng):
-    sample = _two_sample.sample_state if "free_city" in view else _sample.sample_state
-    return sample(view, seat, rng)
+def sample_state(seat_view, seat, rng, chooser=None):
+    """See sample.py; `chooser(view, legal_actions, rng)`, when given, makes the choices that the
+    view says other seats have made this turn (a search bot's model of them)."""
+    sample = _two_sample.sample_state if "free_city" in seat_view else _sample.sample_state
+    choose_for = None
+    if chooser is not None:
+        def choose_for(state, other, legal):
+            return chooser(view(state, other), legal, rng)
+    return sample(seat_view, seat, rng, choose_for)
 
 
 def _hints_of_the_hand(state, seat):

@@ -652,8 +652,10 @@ def _continue(new, events):
         hands = pass_hands([p["hand"] for p in new["players"]], direction_of_age(new["age"]))
         players = []
         for p, hand in zip(new["players"], hands):
+            passed = p["hand"]
             p = dict(p)
             p["hand"] = hand
+            p["passed"] = p.get("passed", []) + [passed]
             players.append(p)
         new["players"] = players
         new["turn"] += 1

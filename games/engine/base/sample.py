@@ -11,15 +11,18 @@ keeps everything the view shows and deals everything else at random with ``rng``
   other hands take current-age cards of that rest (a hand holds nothing else); what is left,
   shuffled, goes under the other wonders and onto the pile (any age so far).
 - The decks of the ages not started, dealt as ``new_game`` deals them.
-- The pending choice of every other seat that has chosen: one of its legal actions in the sample
-  (a side, in the ``sides`` phase).
+- The pending choice of every other seat that has chosen: ``chooser(view, legal_actions, rng)``'s
+  choice for that seat on the sample when a chooser is given (a search bot's model of the other
+  players), else one of its legal actions at random (a side, in the ``sides`` phase: at random).
 - The prompts: the view shows only the head one, so the sample has that one alone.
 - Olympia A's ``free_used``: the current age when the view says the free build is spent, else 0.
 - The config, which the view does not show: one under which the table is the one of the view
   (the wonders as seated, the sides as they are, ``choose`` while they are being chosen).
 
-Only the view is read: a hand the seat held earlier and passed on is as unknown to the sample as
-any other (a bot that remembers it has to use that itself).
+- A hand this seat passed on (``passed``) and another seat now holds: that hand less what the
+  seats in between took, those built seen, those taken unseen drawn at random among the rest.
+
+Only the view is read.
 
 The sample's log is not the game's history, which the view does not show. It holds the chance
 entries of the sample: a ``wonders`` entry (the wonders and the sides as they stand) and a
@@ -41,7 +44,7 @@ from .rules import legal_actions
 from .state import SIDES, STATE_VERSION, deal_entry, draw_guilds, normalize_config
 
 
-def sample_state(view, seat, rng):
+def sample_state(view, seat, rng, choose_for=None):
     if view["phase"] == "deal":
         raise ValueError("the game waits for a deal entry of its log: there is no turn to sample")
     public = view["players"]
@@ -75,6 +78,7 @@ def sample_state(view, seat, rng):
             "stages": own_stages if s == seat else stages[s],
             "tokens": list(p["tokens"]),
             "free_used": 0,
+            "passed": [list(h) for h in view.get("passed", ())] if s == seat else [],
             **({"diplomacy": p["diplomacy"], "debt": p["debt"]} if "cities" in view else {}),
         }
         if p["side"] is not None and profile(player).free_build and not p["free_build_ready"]:
@@ -114,8 +118,17 @@ def sample_state(view, seat, rng):
             if view["phase"] == "sides":
                 pending[s] = {"type": "side", "side": rng.choice(SIDES)}
             else:
-                pending[s] = rng.choice(legal_actions(state, s))
+                pending[s] = _drawn_choice(state, s, rng, choose_for)
     return state
+
+
+def _drawn_choice(state, seat, rng, choose_for):
+    """A choice `seat` has made this turn, unseen: ``choose_for(state, seat, legal)`` on the sample
+    (the package's sample_state makes it of the caller's chooser), else one at random."""
+    legal = legal_actions(state, seat)
+    if choose_for is None or len(legal) == 1:
+        return rng.choice(legal)
+    return choose_for(state, seat, legal)
 
 
 def _black_in_play(cfg, age, seen, rng):
@@ -150,11 +163,12 @@ def _deal_unseen(unseen, view, others, rng, partner=None):
     Returns (hands by seat, stage cards by seat, pile)."""
     cards = _cat.get().cards
     public = view["players"]
-    current = sorted(c for c in unseen.elements() if cards[c].age == view["age"])
+    pool = Counter({c: k for c, k in unseen.items() if cards[c].age == view["age"]})
+    hands = _remembered_hands(view, others, partner, pool, rng)
+    current = sorted(pool.elements())
     rng.shuffle(current)
-    hands = {}
     for s in others:
-        if s != partner:
+        if s != partner and s not in hands:
             hands[s], current = _take(current, public[s]["hand_size"])
     rest = sorted((unseen - Counter(c for hand in hands.values() for c in hand)).elements())
     rng.shuffle(rest)
@@ -168,6 +182,40 @@ def _deal_unseen(unseen, view, others, rng, partner=None):
     if rest or len(pile) != view["discard_size"]:
         raise ValueError("the view's card counts do not add up to the cards dealt so far")
     return hands, stages, pile
+
+
+def _remembered_hands(view, others, partner, pool, rng):
+    """The hands of the seats now holding a hand this seat passed on (``passed``): each is that
+    hand less the cards the seats in between took from it. Those they built are seen (out of
+    `pool`); those they discarded or put under their wonder are not, so the hand is drawn from
+    the remembered cards still unseen, and the rest of them (taken unseen) leave `pool`: they are
+    under a wonder or on the pile, in nobody's hand. Mutates `pool`; returns {seat: hand}.
+
+    Card ids repeat across copies, so this works on multisets; a seat whose remembered cards do
+    not hold enough unseen ones (a copy seen elsewhere was counted against it) is dealt from
+    `pool` like a seat never passed to."""
+    passed = view.get("passed") or []
+    if not passed:
+        return {}
+    n = len(view["players"])
+    step = 1 if view["direction"] == "left" else -1
+    sources = {}
+    for k in range(1, min(n - 1, len(passed)) + 1):
+        holder = (view["seat"] + step * k) % n
+        if holder in others and holder != partner:
+            sources[holder] = Counter(passed[-k])
+    public = view["players"]
+    order = sorted(sources, key=lambda s: (sum((sources[s] & pool).values()) - public[s]["hand_size"], s))
+    hands = {}
+    for s in order:
+        within = sorted((sources[s] & pool).elements())
+        size = public[s]["hand_size"]
+        if len(within) < size:
+            continue
+        hand = rng.sample(within, size)
+        hands[s] = hand
+        pool -= Counter(within)
+    return hands
 
 
 def _take(cards, count):

@@ -26,14 +26,16 @@ The state is a plain JSON-serialisable dict (only dict/list/str/int/bool/None)::
 
     {"version": 1, "config": {...}, "phase": "sides"|"play"|"prompt"|"over"|"deal",
      "age": 0..3, "turn": 0..6,                # 0 before Age I starts
-     "players": [{"wonder", "side", "coins", "hand", "built", "stages", "tokens", "free_used"}],
+     "players": [{"wonder", "side", "coins", "hand", "built", "stages", "tokens", "free_used",
+                  "passed"}],
      "pending": [action or None per seat],   # choices of the current simultaneous step
      "prompts": [{"seat", "kind"}],           # extra decisions, head first
      "discard": [card ids], "decks": {"2": [[hand]...], "3": ...}, "log": [...]}
 
 ``stages`` lists the face-down cards under the wonder (their count is the stages built);
 ``tokens`` the military tokens (+1/+3/+5/-1) in the order taken; ``free_used`` the last age in
-which Olympia A's free build was used (0 = never).
+which Olympia A's free build was used (0 = never); ``passed`` the hands the seat has passed on
+in this age, a list per pass (what it saw and still remembers: its view shows them).
 """
 
 import random
@@ -171,6 +173,7 @@ def initial_state(cfg, chance):
             "stages": [],
             "tokens": [],
             "free_used": 0,
+            "passed": [],
             **_cities.new_player_fields(cfg),
         })
     state = {
@@ -251,6 +254,7 @@ def start_age(state, age, events):
     for p, hand in zip(state["players"], hands):
         p = dict(p)
         p["hand"] = list(hand)
+        p["passed"] = []
         players.append(p)
     state["players"] = players
     state["age"] = age

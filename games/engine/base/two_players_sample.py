@@ -17,7 +17,7 @@ from .sample import _copy, _deal_unseen, _guilds_in_play, _unseen
 from .state import FREE_CITY, SIDES, STATE_VERSION, deal_entry, normalize_config
 
 
-def sample_state(view, seat, rng):
+def sample_state(view, seat, rng, choose_for=None):
     if view["phase"] == "deal":
         raise ValueError("the game waits for a deal entry of its log: there is no turn to sample")
     public = view["players"]
@@ -56,6 +56,7 @@ def sample_state(view, seat, rng):
             "stages": own_stages if city == seat else stages[city],
             "tokens": list(shown["tokens"]),
             "free_used": 0,
+            "passed": [],
         }
         if shown["side"] is not None and profile(player).free_build and not shown["free_build_ready"]:
             player["free_used"] = age
@@ -82,7 +83,7 @@ def sample_state(view, seat, rng):
         "decks": decks,
         "log": chance,
     }
-    _sample_pending(state, view, seat, rng)
+    _sample_pending(state, view, seat, rng, choose_for)
     return state
 
 
@@ -99,7 +100,7 @@ def _prompts(view):
     return [{"seat": FREE_CITY if prompt.get("city") else prompt["seat"], "kind": prompt["kind"]}]
 
 
-def _sample_pending(state, view, seat, rng):
+def _sample_pending(state, view, seat, rng, choose_for=None):
     """The choices of this step: the seat's own and, for the controller, the Free City's, as the
     view shows them; the others' drawn among their legal actions (the controller's own card
     before the Free City's)."""
@@ -117,7 +118,8 @@ def _sample_pending(state, view, seat, rng):
             pending[other] = {"type": "side", "side": rng.choice(SIDES)}
         else:
             own = [a for a in _two.legal_actions(state, other) if "city" not in a]
-            pending[other] = rng.choice(own)
+            pending[other] = (rng.choice(own) if choose_for is None or len(own) == 1
+                              else choose_for(state, other, own))
     if view["phase"] == "play" and public[FREE_CITY]["chosen"] and pending[FREE_CITY] is None:
         plays = _two.free_city_plays(state, _two.free_city_cards(state))
         pending[FREE_CITY] = rng.choice(plays)

@@ -13,10 +13,15 @@
      # only for a seat:
      "prices": {"left": {resource: coins}, "right": {...}},   # what a unit costs it from each side
      "hand": [ids], "pending": own pending action | None, "stage_cards": own face-down ids,
+     "passed": [[ids]],    # the hands it passed on this age, one list per pass, oldest first
      "my_prompt": {"kind": ...} | None,
      "discard": [ids]      # only while this seat resolves Halicarnassus's prompt
      "scores": [...]       # once the game is over
     }
+
+``passed`` is what the seat saw in its own hand and handed on: a player with a good memory knows
+it at the table, so the view gives it to every seat (and the search bot's sampler uses it). It is
+no leak: every card of it was in a view this seat was sent before.
 
 Never in a view: another seat's hand or pending choice, which cards lie under another wonder,
 the discard pile's contents (except to Halicarnassus's prompt), the decks of later ages, the
@@ -98,6 +103,7 @@ def view(state, seat=None):
         pend = state["pending"][seat]
         out["pending"] = _copy(pend) if pend is not None else None
         out["stage_cards"] = list(me["stages"])
+        out["passed"] = [list(hand) for hand in me.get("passed", ())]
         mine = prompt if prompt and prompt["seat"] == seat else None
         out["my_prompt"] = {"kind": mine["kind"]} if mine else None
         if mine and mine["kind"] == "build_discarded":
@@ -186,6 +192,8 @@ def hidden_ids(state, seat):
         if n == seat:
             visible.update(player["hand"])
             visible.update(player["stages"])
+            for hand in player.get("passed", ()):
+                visible.update(hand)
         else:
             hidden.update(player["hand"])
             hidden.update(player["stages"])

@@ -4,7 +4,7 @@
 import random
 from collections import Counter
 
-from games import engine
+from games import bots, engine
 
 
 def play_turn(state, pick=lambda legal: legal[0]):
@@ -161,3 +161,33 @@ def test_in_the_two_player_variant_the_chooser_makes_the_other_players_own_card(
     assert calls == [other]
     assert sample["pending"][other] == [a for a in engine.legal_actions(sample, other) if "city" not in a][-1]
     assert engine.view(sample, 0) == view
+
+
+def a_greedy_game(players, seed):
+    greedy = bots.get("medium")
+    rng = random.Random(seed)
+    state = engine.new_game({"game": "base", "players": players}, seed)
+    yield state
+    while not engine.is_over(state):
+        for seat in engine.to_act(state):
+            state, _ = engine.apply(state, seat, greedy.choose(engine.view(state, seat), engine.legal_actions(state, seat), rng))
+            yield state
+            if engine.is_over(state):
+                break
+
+
+def test_a_copy_built_elsewhere_does_not_leave_a_hand_short_of_cards():
+    """Seeded greedy game: seat 3 passed an ore vein that seat 0 built, while another ore vein,
+    which seat 3 never held, is in seat 2's hand; the view cannot tell which copy was built."""
+    ambiguous = 0
+    for state in a_greedy_game(4, seed=8):
+        if state["phase"] != "play":
+            continue
+        for seat in range(4):
+            view = engine.view(state, seat)
+            built = Counter(c for p in view["players"] for c in p["built"])
+            if any(built[c] for hand in view["passed"] for c in hand):
+                ambiguous += 1
+            sample = engine.sample_state(view, seat, random.Random(1), chooser=bots.get("medium").choose)
+            assert engine.view(sample, seat) == view
+    assert ambiguous, "the game never passed a card of which a copy was built"

@@ -164,9 +164,14 @@ def _deal_unseen(unseen, view, others, rng, partner=None):
     cards = _cat.get().cards
     public = view["players"]
     pool = Counter({c: k for c, k in unseen.items() if cards[c].age == view["age"]})
-    hands = _remembered_hands(view, others, partner, pool, rng)
-    current = sorted(pool.elements())
+    hands, taken_unseen = _remembered_hands(view, others, partner, pool, rng)
+    # The other hands are dealt the cards no memory places first; the remembered cards taken
+    # unseen (most likely on the pile or under a wonder) only if those run short.
+    current = sorted((pool - taken_unseen).elements())
     rng.shuffle(current)
+    last = sorted((pool & taken_unseen).elements())
+    rng.shuffle(last)
+    current += last
     for s in others:
         if s != partner and s not in hands:
             hands[s], current = _take(current, public[s]["hand_size"])
@@ -188,15 +193,16 @@ def _remembered_hands(view, others, partner, pool, rng):
     """The hands of the seats now holding a hand this seat passed on (``passed``): each is that
     hand less the cards the seats in between took from it. Those they built are seen (out of
     `pool`); those they discarded or put under their wonder are not, so the hand is drawn from
-    the remembered cards still unseen, and the rest of them (taken unseen) leave `pool`: they are
-    under a wonder or on the pile, in nobody's hand. Mutates `pool`; returns {seat: hand}.
+    the remembered cards still unseen. Takes the hands out of `pool`; returns ({seat: hand},
+    the remembered cards left out of them: taken unseen, as far as the view tells).
 
-    Card ids repeat across copies, so this works on multisets; a seat whose remembered cards do
-    not hold enough unseen ones (a copy seen elsewhere was counted against it) is dealt from
-    `pool` like a seat never passed to."""
+    Card ids repeat across copies, so this works on multisets, and a copy seen elsewhere may be
+    the one a remembered hand lost: the cards left out are therefore not ruled out of the other
+    hands, only dealt to them last. A seat whose remembered cards do not hold enough unseen ones
+    is dealt from `pool` like a seat never passed to."""
     passed = view.get("passed") or []
     if not passed:
-        return {}
+        return {}, Counter()
     n = len(view["players"])
     step = 1 if view["direction"] == "left" else -1
     sources = {}
@@ -206,7 +212,7 @@ def _remembered_hands(view, others, partner, pool, rng):
             sources[holder] = Counter(passed[-k])
     public = view["players"]
     order = sorted(sources, key=lambda s: (sum((sources[s] & pool).values()) - public[s]["hand_size"], s))
-    hands = {}
+    hands, taken_unseen = {}, Counter()
     for s in order:
         within = sorted((sources[s] & pool).elements())
         size = public[s]["hand_size"]
@@ -214,8 +220,9 @@ def _remembered_hands(view, others, partner, pool, rng):
             continue
         hand = rng.sample(within, size)
         hands[s] = hand
-        pool -= Counter(within)
-    return hands
+        pool -= Counter(hand)
+        taken_unseen += Counter(within) - Counter(hand)
+    return hands, taken_unseen
 
 
 def _take(cards, count):

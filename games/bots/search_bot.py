@@ -25,7 +25,9 @@ depends on what another seat chose this turn.
 
 Candidates: the game's values (``action_values``/``action_value``, its heuristic, through the
 registry) rank the legal actions; actions that differ only in a nested choice (base game: how to
-pay for the same card) count as one candidate, the policy's favourite of them, and the best
+pay for the same card) count as one candidate, the policy's favourite of them; of the moves the
+game's ``search_group`` calls one kind (base game: every discard, every wonder stage, whichever
+card) at most ``MAX_PER_GROUP`` are kept, so the candidates are not eight ways to discard; the best
 ``MAX_CANDIDATES`` are searched.
 """
 import gc
@@ -39,6 +41,7 @@ from games.engine import registry
 
 DEFAULT_SECONDS = 1.0
 MAX_CANDIDATES = 8
+MAX_PER_GROUP = 2
 ROLLOUT_POLICY = "greedy"
 
 
@@ -109,17 +112,24 @@ def _search(view, legal_actions, rng, *, seconds, iterations, rollout_policy, cl
 
 
 def candidate_actions(view, legal_actions):
-    """The legal actions worth searching, best first by the game's heuristic."""
+    """The legal actions worth searching, best first by the game's heuristic: one per family (the
+    same move paid another way), at most MAX_PER_GROUP of one kind of move (the game's
+    ``search_group``: the base game's discards, whichever card), MAX_CANDIDATES in all."""
     from games.bots.greedy_bot import values_of
 
     values = values_of(view, legal_actions)
     order = sorted(range(len(legal_actions)), key=lambda i: -values[i])
     ranked = [legal_actions[i] for i in order]
-    seen, out = set(), []
+    group_of = getattr(registry.get(view["game"]), "search_group", None)
+    seen, out, per_group = set(), [], {}
     for action in ranked:
         family = _family(action)
         if family in seen:
             continue
+        group = group_of(action) if group_of is not None else None
+        if group is not None and per_group.get(group, 0) >= MAX_PER_GROUP:
+            continue
+        per_group[group] = per_group.get(group, 0) + 1
         seen.add(family)
         out.append(action)
         if len(out) == MAX_CANDIDATES:

@@ -60,6 +60,9 @@ Optional (the score-sheet calculator; ``engine.table_games()`` lists the games t
 # choose has made the greedy bot's choice (quicker than a view and every payment per seat), or
 # None where the game has no quick way; only the search bot's rollouts call it, on states the bot
 # dealt itself.
+# Optional function: search_group(action) -> hashable | None, the kind of move a legal action is
+# one variant of (base game: a discard, a wonder stage, whichever card): the search bot keeps at
+# most MAX_PER_GROUP of a kind among its candidates (None: no kind, no limit).
 # Optional INFO key: "option_score_categories", {category: {"option", "value"}}: categories
 # only the sheets of a config with that option value carry (after the declared ones; the total
 # is then the sum of both), e.g. the base game's "black" with expansions ["cities"].

@@ -156,9 +156,9 @@ def test_the_candidates_are_halved_until_one_is_left_within_the_iteration_budget
     monkeypatch.setattr(search_bot, "rollout", rollout)
     legal = engine.legal_actions(real, seat)
     k = len(search_bot.candidate_actions(engine.view(real, seat), legal))
-    assert k == search_bot.MAX_CANDIDATES  # 8 candidates: 8, then 4, then 2
+    assert k == 6  # 6 candidates: 6, then 3, then 2
     search_bot.choose(engine.view(real, seat), legal, random.Random(2), iterations=96)
-    assert sorted(set(per_round), reverse=True) == [8, 4, 2]
+    assert sorted(set(per_round), reverse=True) == [6, 3, 2]
     assert sum(per_round) <= 96
 
 
@@ -203,3 +203,36 @@ def test_it_models_the_choices_others_made_unseen_this_turn_with_its_rollout_pol
     monkeypatch.setattr(engine, "sample_state", sample)
     search_bot.choose(engine.view(real, seat), engine.legal_actions(real, seat), random.Random(2), iterations=16)
     assert choosers and all(c == bots.get("greedy").choose for c in choosers)
+
+
+def a_decision_with_many_discards_and_stages():
+    greedy = bots.get("medium")
+    for seed in range(50):
+        rng = random.Random(seed)
+        state = engine.new_game({"game": "base", "players": 4, "sides": "A"}, seed)
+        while not engine.is_over(state):
+            for seat in engine.to_act(state):
+                view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
+                kinds = [a["type"] for a in legal]
+                if kinds.count("discard") >= 4 and len({a["card"] for a in legal if a["type"] == "wonder"}) >= 3:
+                    return view, legal
+                state, _ = engine.apply(state, seat, greedy.choose(view, legal, rng))
+    raise AssertionError("no seeded game offered the decision this test needs")
+
+
+def test_it_searches_at_most_two_discards_and_two_wonder_stages_and_fills_up_with_builds():
+    view, legal = a_decision_with_many_discards_and_stages()
+    candidates = search_bot.candidate_actions(view, legal)
+    kinds = [a["type"] for a in candidates]
+    assert kinds.count("discard") == 2 and kinds.count("wonder") == 2
+    builds = {a["card"] for a in legal if a["type"] == "build"}
+    assert kinds.count("build") == min(len(builds), search_bot.MAX_CANDIDATES - 4)
+
+
+def test_without_the_games_groups_the_candidates_are_the_heuristics_best_of_any_kind(monkeypatch):
+    from games.engine import registry
+
+    view, legal = a_decision_with_many_discards_and_stages()
+    monkeypatch.delattr(type(registry.get("base")), "search_group")
+    kinds = [a["type"] for a in search_bot.candidate_actions(view, legal)]
+    assert kinds.count("discard") + kinds.count("wonder") > 4

@@ -25,7 +25,7 @@ from . import two_players_sample as _two_sample
 from . import two_players_view as _two_view
 from . import view as _base_view
 from ..errors import ConfigError  # noqa: F401  (re-exported for the game's callers)
-from .heuristics import action_value, action_values
+from .heuristics import action_value, action_values, search_group
 from .rollout import rollout_turn
 from .replay import action_log, replay as _replay
 from .rules import blocked_builds, is_over
@@ -158,6 +158,7 @@ class _Game:
     action_value = staticmethod(action_value)
     action_values = staticmethod(action_values)
     rollout_turn = staticmethod(rollout_turn)
+    search_group = staticmethod(search_group)
 
     @staticmethod
     def score_table(table):

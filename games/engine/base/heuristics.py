@@ -240,3 +240,14 @@ def _value(view, action, me, left, right, memo=None):
     wonder = cat.wonders[me["wonder"]]
     stage = wonder.sides[me["side"]][action["stage"] - 1]
     return _memo_fx_value(view, stage.fx, me, left, right, memo) + 0.4 - (spent + stage.coins) / 3.0
+
+
+def search_group(action):
+    """The kind of move that the search bot treats as one, whatever the card (None: a move of
+    its own): every discard, and every wonder stage whichever card goes under it, a seat's and the
+    Free City's apart. Such variants differ only in which card leaves the hand passed on; the
+    search keeps the heuristic's favourites of each kind and spends its rollouts on the builds."""
+    kind = action.get("type")
+    if kind in ("discard", "wonder"):
+        return kind, action.get("city")
+    return None

@@ -13,6 +13,7 @@ with `--cpu-clock` (the search's seconds and the times per decision are the proc
 each game has a core of its own, as the targets assume, however busy the machine is).
 """
 import argparse
+import json
 import math
 import os
 import random
@@ -103,7 +104,7 @@ def main(argv=None):
     parser.add_argument("--seconds", type=float, default=None, help="search budget per decision")
     parser.add_argument("--iterations", type=int, default=None, help="search budget per decision")
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--option", action="append", default=[], help="a config option, name=value")
+    parser.add_argument("--option", action="append", default=[], help="a config option, name=value (value as JSON where it parses)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--cpu-clock", action="store_true",
                         help="count the search budget and the times per decision in the process's CPU time: "
@@ -112,7 +113,10 @@ def main(argv=None):
     config = {"game": args.game, "players": args.players}
     for option in args.option:
         name, _, value = option.partition("=")
-        config[name] = value
+        try:  # JSON where it parses: expansions='["cities"]', teams=true; else the plain string
+            config[name] = json.loads(value)
+        except ValueError:
+            config[name] = value
     others = args.against.split(",")
     from games import bots
 

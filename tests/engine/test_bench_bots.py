@@ -37,3 +37,11 @@ def test_the_report_gives_each_bot_its_win_rate_and_times(capsys):
     bench.main(["--bot", "greedy", "--against", "random", "--players", "3", "--games", "3", "--processes", "1"])
     out = capsys.readouterr().out
     assert "3 games of" in out and "greedy" in out and "random" in out
+
+
+def test_an_option_is_read_as_json_where_it_parses_so_cities_can_be_benched(capsys):
+    bench = _bench_module()
+    bench.main(["--bot", "greedy", "--against", "random", "--players", "4", "--games", "1", "--processes", "1",
+                "--option", 'expansions=["cities"]', "--option", "teams=false", "--option", "sides=A"])
+    header = capsys.readouterr().out.splitlines()[0]
+    assert "'expansions': ['cities']" in header and "'teams': False" in header and "'sides': 'A'" in header

@@ -145,6 +145,9 @@ BOARD_WORDS = {
     "already_built": _("Already in your city"),
     "missing": _("Missing: %(what)s"),
     "needs_coins": ngettext_lazy("Needs %(count)s coin", "Needs %(count)s coins"),
+    "passed_title": _("Hands you passed on"),
+    "passed_help": _("What you handed on this age, newest first, as it left you: the players after you take from it."),
+    "passed_turn": _("Turn %(turn)s, to %(name)s"),
     # Cities: debt, diplomacy, coin losses, teams.
     "diplomacy": _("Diplomacy tokens"),
     "debt": _("Debt tokens"),

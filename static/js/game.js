@@ -279,6 +279,31 @@
     box.appendChild(ul);
   }
 
+  /* The hands this seat handed on this age (the view's `passed`, oldest first), newest first:
+     what a player with a good memory knows of the hands going round. */
+  function renderPassed(view) {
+    var box = $("game-passed");
+    var me = S.you !== null && S.you !== undefined ? view.players[S.you] : null;
+    var passed = view.passed || [];
+    box.hidden = !passed.length || !me || S.status !== "running" || view.over;
+    box.textContent = "";
+    if (box.hidden) return;
+    var to = seatName(view.direction === "right" ? me.right : me.left);
+    box.appendChild(el("h3", { text: t("passed_title") }));
+    box.appendChild(el("p", { class: "muted", text: t("passed_help") }));
+    var rows = el("ol", { class: "passed-hands", reversed: "" });
+    for (var i = passed.length - 1; i >= 0; i--) {
+      var ul = el("ul", { class: "chips" });
+      passed[i].forEach(function (id) {
+        var card = CAT.cards[id] || { color: "grey" };
+        ul.appendChild(el("li", { class: "chip-card chip-card--" + card.color, title: card.text || "", text: cardName(id) }));
+      });
+      rows.appendChild(el("li", { class: "passed-hand" }, [
+        el("span", { class: "passed-hand__when", text: t("passed_turn", { turn: i + 1, name: to }) }), ul]));
+    }
+    box.appendChild(rows);
+  }
+
   function handCards(view) {
     if (view.my_prompt && view.my_prompt.kind === "build_discarded") {
       var seen = {};
@@ -292,6 +317,7 @@
     var section = $("game-hand");
     section.hidden = !me || S.status !== "running";
     renderPartnerHand(view);
+    renderPassed(view);
     if (section.hidden) return;
     if (renderDebt(view, me)) {
       $("game-hand-help").textContent = "";

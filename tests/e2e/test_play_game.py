@@ -47,13 +47,16 @@ PAGE_STATE = """() => {
     choices: choices.hidden ? 0 : choices.querySelectorAll('.choice').length,
     age: document.getElementById('game-age').textContent,
     over: !document.getElementById('game-scores').hidden,
+    passed: document.getElementById('game-passed').hidden ? [] : [...document.querySelectorAll('#game-passed .passed-hand')]
+      .map(row => row.querySelectorAll('.chip-card').length),
   };
 }"""
 
 
-def play_by_clicking(page, shoot, rng, seen=None):
+def play_by_clicking(page, shoot, rng, seen=None, passed=None):
     """Click through the game until the score sheet shows. Returns the number of moves made;
-    `seen` (a list) gets the words of every choice offered."""
+    `seen` (a list) gets the words of every choice offered, `passed` (a list) the age line and
+    the card counts of the hands shown as passed on, at each move."""
     moves = 0
     acted_on = None
     acted_at = 0.0
@@ -63,7 +66,7 @@ def play_by_clicking(page, shoot, rng, seen=None):
         state = page.evaluate(PAGE_STATE)
         if state["over"]:
             return moves
-        if not shot and state["age"].startswith("Age 2") and state["enabled"] and not state["chosen"]:
+        if not shot and state["age"].startswith("Age 2, turn 3") and state["enabled"] and not state["chosen"]:
             shoot("play-game-midgame")
             shot = True
         signature = (state["age"], state["hand"], state["choices"])
@@ -79,6 +82,8 @@ def play_by_clicking(page, shoot, rng, seen=None):
                 options.first.wait_for(state="visible", timeout=5_000)
                 if seen is not None:
                     seen.extend(options.all_inner_texts())
+                if passed is not None:
+                    passed.append((state["age"], state["passed"]))
                 options.nth(rng.randrange(options.count())).click(timeout=5_000)
             except Exception:  # noqa: BLE001 - the hand was redrawn under the click: look again
                 page.wait_for_timeout(200)
@@ -147,8 +152,15 @@ def test_a_player_signs_up_creates_a_table_with_two_bots_and_plays_a_whole_game_
     page.wait_for_url(f"**/play/{match_id}/game/")
     page.locator("#game-connection").filter(has_text="Connected").wait_for(timeout=15_000)
 
-    offered = []
-    moves = play_by_clicking(page, shoot, random.Random(3), offered)
+    offered, passed = [], []
+    moves = play_by_clicking(page, shoot, random.Random(3), offered, passed)
+
+    # The hands handed on this age, newest first: none at turn 1, then one more each turn, the
+    # newest one card smaller than the hand the player had the turn before (3 players: 7 cards).
+    for age_line, counts in passed:
+        turn = int(re.search(r"turn (\d) of 6", age_line).group(1))
+        assert counts == [7 - k for k in range(turn - 1, 0, -1)], (age_line, counts)
+    assert any(len(counts) >= 3 for _, counts in passed)
 
     # Every payment to a neighbour says which side and whom: "2 to the left (medium bot ...)".
     to_neighbours = [label for label in offered if re.search(r"\d+ to (?!the bank)", label)]

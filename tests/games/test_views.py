@@ -324,3 +324,16 @@ def page_json_from(html, element_id):
     start = html.index(f'id="{element_id}"')
     body = html[html.index(">", start) + 1:html.index("</script>", start)]
     return json.loads(body)
+
+
+@pytest.mark.parametrize("lang, title, turn", [
+    ("en", "Hands you passed on", "Turn %(turn)s, to %(name)s"),
+    ("it", "Mani che hai passato", "Turno %(turn)s, a %(name)s"),
+    ("pt-br", "Mãos que você passou", "Turno %(turn)s, para %(name)s"),
+])
+def test_the_game_page_has_a_place_and_words_for_the_hands_the_player_passed_on(client, make_user, lang, title, turn):
+    match = start_table(make_user("host"), players=3)
+    response = client.get(url("game", match.pk, lang=lang))
+    ui = page_json(response, "play-ui")
+    assert (ui["passed_title"], ui["passed_turn"]) == (title, turn)
+    assert ui["passed_help"] and 'id="game-passed"' in response.content.decode()

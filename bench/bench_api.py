@@ -94,6 +94,7 @@ def load(players, matches, seed=1):
     from games import engine
     from games.history.models import labels_key
     from games.history.ratings import initial, is_provisional, ordinal, rate
+    from accounts.names import search_key
 
     WONDERS, PLAYER_COUNTS = base_game_facts()  # noqa: N806
 
@@ -110,8 +111,8 @@ def load(players, matches, seed=1):
         copy(cursor, "auth_user", ("id", "password", "is_superuser", "username", "first_name", "last_name", "email",
                                    "is_staff", "is_active", "date_joined"),
              ((u, "!", False, f"bench{u:05d}", "", "", "", False, True, joined) for u in range(1, players + 1)))
-        copy(cursor, "accounts_profile", ("id", "user_id", "display_name", "preferred_language"),
-             ((u, u, f"Player {u}", "") for u in range(1, players + 1)))
+        copy(cursor, "accounts_profile", ("id", "user_id", "display_name", "preferred_language", "search_key"),
+             ((u, u, f"Player {u}", "", search_key(f"Player {u}", f"bench{u:05d}")) for u in range(1, players + 1)))
         cursor.execute("select setval('auth_user_id_seq', %s)", [players])
         cursor.execute("select setval('accounts_profile_id_seq', %s)", [players])
         print(f"users: {players} in {time.monotonic() - started:.1f} s")

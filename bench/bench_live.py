@@ -11,8 +11,8 @@
    (medium and easy in turn), played by the Celery worker.
 3. Connects one scripted WebSocket client per table (the player's session cookie, the site's
    Origin), then starts every table over HTTP at once. Each client plays a random legal move as
-   soon as it is asked, to the final scores (the client of the live tests: version checks,
-   resync on a gap, reconnect).
+   soon as it is asked (or after --think seconds on average), to the final scores (the client of
+   the live tests: version checks, resync on a gap, reconnect).
 4. Prints: tables completed and completed per minute (from the first start to the last
    completion, or to --timeout), moves per second (all seats, from the action logs), and p50 /
    p99 / max of the time from a move sent to its `ack`, and to the `update` of its version.
@@ -72,10 +72,27 @@ def prepare(stack, tables, players):
     return made
 
 
-async def run(stack, made, timeout, seed):
-    clients = [LiveClient(stack, match_id, http.cookies["sessionid"], name=f"p{n}", seed=seed + n,
-                          message_timeout=30)
-               for n, (http, match_id) in enumerate(made)]
+class ThinkingClient(LiveClient):
+    """A scripted player who takes between half and one and a half times `think` seconds over
+    each move (the time is spent before the move is sent: its latencies start at the send)."""
+
+    def __init__(self, *args, think, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.think = think
+
+    async def act(self, action=None):
+        await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
+        return await super().act(action)
+
+
+async def run(stack, made, timeout, seed, think=0.0):
+    def client(n, http, match_id):
+        common = dict(name=f"p{n}", seed=seed + n, message_timeout=30)
+        if think:
+            return ThinkingClient(stack, match_id, http.cookies["sessionid"], think=think, **common)
+        return LiveClient(stack, match_id, http.cookies["sessionid"], **common)
+
+    clients = [client(n, http, match_id) for n, (http, match_id) in enumerate(made)]
     gate = asyncio.Semaphore(20)
 
     async def connect(client):
@@ -144,7 +161,8 @@ def report(stack, args, clients, started, ended, finished_at, failures, cpu):
                 problems.append(f"match {client.match_id}: {error}")
     durations = sorted(finished_at[c.match_id] - started for c in clients if c.match_id in finished_at)
     print()
-    print(f"tables {len(clients)} x {args.players} players (1 scripted client + {args.players - 1} Celery bots each), "
+    print(f"tables {len(clients)} x {args.players} players (1 scripted client + {args.players - 1} Celery bots each"
+          + (f", the player thinking {args.think:g} s a move on average" if args.think else "") + "), "
           f"worker -c {args.concurrency}, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
     print(f"completed            {done} of {len(clients)} in {window:.1f} s"
           + ("" if done == len(clients) else f" (stopped at --timeout {args.timeout} s)"))
@@ -197,6 +215,9 @@ def main():
     parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
                         help="an environment variable for the stack's processes (repeatable)")
     parser.add_argument("--keep-logs", action="store_true", help="keep the processes' logs under /tmp")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="seconds the scripted player takes over a move, on average (default 0: at once, "
+                             "which keeps the machine saturated; people take seconds)")
     args = parser.parse_args()
 
     stack = LiveStack(name="bench", redis_db=args.redis_db, worker_concurrency=args.concurrency,
@@ -208,7 +229,7 @@ def main():
     ok = False
     try:
         made = prepare(stack, args.tables, args.players)
-        outcome = asyncio.run(run(stack, made, args.timeout, args.seed))
+        outcome = asyncio.run(run(stack, made, args.timeout, args.seed, args.think))
         ok = report(stack, args, *outcome)
     finally:
         if not ok:

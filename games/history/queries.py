@@ -173,11 +173,22 @@ def _rating_dict(rating, mode):
             "provisional": rating.provisional, "rated_games": rating.rated_games, "wins": rating.wins}
 
 
-def player_payload(user, lang):
+def player_summary(user):
+    """Who the player is and their totals over every mode: what the profile page heads itself with."""
     totals = SeatResult.objects.filter(user=user).aggregate(
         games=Count("id"), wins=Count("id", filter=Q(rank=1)), podiums=Count("id", filter=Q(rank__lte=3)),
         abandoned=Count("id", filter=Q(abandoned=True)),
     )
+    return {
+        "username": user.get_username(),
+        "display_name": display_name(user),
+        "joined": user.date_joined,
+        "totals": totals,
+    }
+
+
+def player_payload(user, lang):
+    """The API's player: the summary, every rating and the most recent matches."""
     ratings = [_rating_dict(r, r.mode) for r in PlayerRating.objects.filter(user=user).order_by("mode")]
     recent = [
         {**row, "wonder_name": wonder_name(game_of_mode(row["mode"]), row["wonder"], lang),
@@ -185,14 +196,7 @@ def player_payload(user, lang):
         for row in SeatResult.objects.filter(user=user).order_by("-finished_at", "-match_id").values(
             "match", "finished_at", "mode", "players", "rated", "wonder", "side", "rank", "total")[:RECENT]
     ]
-    return {
-        "username": user.get_username(),
-        "display_name": display_name(user),
-        "joined": user.date_joined,
-        "totals": totals,
-        "ratings": ratings,
-        "recent_matches": recent,
-    }
+    return {**player_summary(user), "ratings": ratings, "recent_matches": recent}
 
 
 def streaks(ranks):

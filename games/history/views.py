@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from cards.templatetags.cards_ui import page_language
 from games.history.queries import (
-    leaderboard_rows, player_payload, rank_of, score_sheet_rows, streaks, team_rows,
+    leaderboard_rows, player_summary, rank_of, score_sheet_rows, streaks, team_rows,
     wonder_stats,
 )
 from games import engine, presentation
@@ -171,7 +171,7 @@ def player_profile(request, username):
     if user is None:
         raise Http404(_("No such player."))
     mode = _mode(request)
-    payload = player_payload(user, language)
+    payload = player_summary(user)  # the page shows its own ratings and matches
     rating = PlayerRating.objects.filter(user=user, mode=mode).first()
     rank, percentile, ranked = rank_of(rating, mode)
     rows = SeatResult.objects.filter(user=user, mode=mode)

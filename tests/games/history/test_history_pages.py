@@ -268,3 +268,15 @@ def test_the_calculator_scores_the_free_city_without_a_rank(client, db):
     }).content.decode()
     assert "2 giocatori e la Città Franca" in html and "non entra in classifica" in html
     assert "<td>—</td>" in html
+
+
+def test_the_player_profile_loads_no_recent_matches_nor_ratings_list_it_does_not_show(client, finished, monkeypatch):
+    from games.history import queries, views
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the profile page built the API's payload")
+
+    monkeypatch.setattr(queries, "player_payload", refuse)
+    monkeypatch.setattr(views, "player_payload", refuse, raising=False)
+    response = client.get(url("player-profile", "en", "ann"))
+    assert response.status_code == 200 and "ann" in response.content.decode()

@@ -28,7 +28,7 @@ test: $(VENV)/.installed
 
 test-integration: $(VENV)/.installed
 	HYPOTHESIS_PROFILE=thorough DATABASE_URL=$${DATABASE_URL:-$(INTEGRATION_DATABASE_URL)} REDIS_URL=$${REDIS_URL:-$(INTEGRATION_REDIS_URL)} \
-		$(PY) -m pytest -m "not e2e" -n 2 --dist loadgroup -q
+		$(PY) -m pytest -m "not e2e and (thorough or not engine)" -n 2 --dist loadgroup -q
 
 test-e2e: $(VENV)/.installed
 	$(PY) -m pytest -m e2e -q

@@ -11,6 +11,8 @@ import pytest
 from games import engine
 from games.engine import testing
 
+pytestmark = pytest.mark.thorough  # more games under HYPOTHESIS_PROFILE=thorough (make test-integration)
+
 # Representative configs per game: every player count and every option value at least once.
 CONFIGS = {
     "base": [

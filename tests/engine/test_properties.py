@@ -6,11 +6,14 @@ HYPOTHESIS_PROFILE=thorough plays 1000 per player count.
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import engine
 from tests.engine.invariants import random_game
+
+pytestmark = pytest.mark.thorough  # more games under HYPOTHESIS_PROFILE=thorough (make test-integration)
 
 THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
 PER_COUNT = 1000 if THOROUGH else 40

@@ -1,22 +1,12 @@
 """bench/bench_live.py --think: the scripted player waits before each move, and only then sends it."""
 import asyncio
-import importlib.util
-from pathlib import Path
 
+from tests.bench_scripts import load_bench
 from tests.integration import live_stack
-
-BENCH = Path(__file__).resolve().parents[1] / "bench" / "bench_live.py"
-
-
-def bench_module():
-    spec = importlib.util.spec_from_file_location("bench_live", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_a_thinking_player_waits_between_half_and_one_and_a_half_times_its_think_time_before_it_moves(monkeypatch):
-    bench = bench_module()
+    bench = load_bench("bench_live")
     events = []
 
     async def sleep(seconds):

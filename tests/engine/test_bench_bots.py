@@ -1,22 +1,12 @@
 """bench/bench_bots.py: the tournament tool plays whole games and can count budgets in CPU time."""
-import importlib.util
 import time
-from pathlib import Path
 
 from games.bots import search_bot
-
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "bench_bots.py"
-
-
-def _bench_module():
-    spec = importlib.util.spec_from_file_location("bench_bots", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.bench_scripts import load_bench
 
 
 def test_with_the_cpu_clock_the_search_reads_its_budget_in_cpu_time(monkeypatch):
-    bench = _bench_module()
+    bench = load_bench("bench_bots")
     clocks = set()
     real_choose = search_bot.choose
 
@@ -33,14 +23,14 @@ def test_with_the_cpu_clock_the_search_reads_its_budget_in_cpu_time(monkeypatch)
 
 
 def test_the_report_gives_each_bot_its_win_rate_and_times(capsys):
-    bench = _bench_module()
+    bench = load_bench("bench_bots")
     bench.main(["--bot", "greedy", "--against", "random", "--players", "3", "--games", "3", "--processes", "1"])
     out = capsys.readouterr().out
     assert "3 games of" in out and "greedy" in out and "random" in out
 
 
 def test_an_option_is_read_as_json_where_it_parses_so_cities_can_be_benched(capsys):
-    bench = _bench_module()
+    bench = load_bench("bench_bots")
     bench.main(["--bot", "greedy", "--against", "random", "--players", "4", "--games", "1", "--processes", "1",
                 "--option", 'expansions=["cities"]', "--option", "teams=false", "--option", "sides=A"])
     header = capsys.readouterr().out.splitlines()[0]

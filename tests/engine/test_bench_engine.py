@@ -1,19 +1,9 @@
 """bench/bench_engine.py: the engine benchmark measures every game it is asked for."""
-import importlib.util
-from pathlib import Path
-
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "bench_engine.py"
-
-
-def _bench_module():
-    spec = importlib.util.spec_from_file_location("bench_engine", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.bench_scripts import load_bench
 
 
 def test_the_bench_prints_architects_games_per_second_at_each_asked_player_count(capsys):
-    bench = _bench_module()
+    bench = load_bench("bench_engine")
     bench.main(["--seconds", "0.01", "--players", "", "--architects-players", "2,7"])
     lines = capsys.readouterr().out.splitlines()
     architects = [line for line in lines if line.split()[0] == "architects"]
@@ -22,12 +12,12 @@ def test_the_bench_prints_architects_games_per_second_at_each_asked_player_count
 
 
 def test_a_random_legal_architects_game_ends(capsys):
-    bench = _bench_module()
+    bench = load_bench("bench_engine")
     assert bench.play(4, seed=3, game="architects") > 0
 
 
 def test_the_bench_measures_the_two_player_variant_and_cities_by_default(capsys, monkeypatch):
-    bench = _bench_module()
+    bench = load_bench("bench_engine")
     asked = []
     monkeypatch.setattr(bench, "bench", lambda n, seconds, game="base", expansions=(): (
         asked.append((game, n, tuple(expansions))) or (1, 1, 1.0, 1.0)))
@@ -39,7 +29,7 @@ def test_the_bench_measures_the_two_player_variant_and_cities_by_default(capsys,
 
 
 def test_the_bench_prints_the_search_bots_rollouts_per_second_both_ways(capsys):
-    bench = _bench_module()
+    bench = load_bench("bench_engine")
     bench.main(["--seconds", "0.05", "--players", "", "--architects-players", "", "--cities", "", "--rollouts", "3"])
     [line] = [line for line in capsys.readouterr().out.splitlines() if line.startswith("greedy rollouts")]
     assert line.startswith("greedy rollouts, 3 players:") and "through the contract" in line and "through rollout_turn" in line

@@ -118,14 +118,14 @@ def sample_state(view, seat, rng, choose_for=None):
             if view["phase"] == "sides":
                 pending[s] = {"type": "side", "side": rng.choice(SIDES)}
             else:
-                pending[s] = _drawn_choice(state, s, rng, choose_for)
+                pending[s] = drawn_choice(state, s, legal_actions(state, s), rng, choose_for)
     return state
 
 
-def _drawn_choice(state, seat, rng, choose_for):
-    """A choice `seat` has made this turn, unseen: ``choose_for(state, seat, legal)`` on the sample
-    (the package's sample_state makes it of the caller's chooser), else one at random."""
-    legal = legal_actions(state, seat)
+def drawn_choice(state, seat, legal, rng, choose_for):
+    """A choice among `legal` that `seat` has made this turn, unseen: ``choose_for(state, seat,
+    legal)`` on the sample (the package's sample_state makes it of the caller's chooser), else one
+    at random. The 2-player sample uses it too."""
     if choose_for is None or len(legal) == 1:
         return rng.choice(legal)
     return choose_for(state, seat, legal)

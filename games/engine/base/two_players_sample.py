@@ -13,7 +13,7 @@ from collections import Counter
 
 from . import two_players as _two
 from .city import profile
-from .sample import _copy, _deal_unseen, _guilds_in_play, _unseen
+from .sample import _copy, _deal_unseen, _guilds_in_play, _unseen, drawn_choice
 from .state import FREE_CITY, SIDES, STATE_VERSION, deal_entry, normalize_config
 
 
@@ -118,8 +118,7 @@ def _sample_pending(state, view, seat, rng, choose_for=None):
             pending[other] = {"type": "side", "side": rng.choice(SIDES)}
         else:
             own = [a for a in _two.legal_actions(state, other) if "city" not in a]
-            pending[other] = (rng.choice(own) if choose_for is None or len(own) == 1
-                              else choose_for(state, other, own))
+            pending[other] = drawn_choice(state, other, own, rng, choose_for)
     if view["phase"] == "play" and public[FREE_CITY]["chosen"] and pending[FREE_CITY] is None:
         plays = _two.free_city_plays(state, _two.free_city_cards(state))
         pending[FREE_CITY] = rng.choice(plays)

@@ -69,9 +69,10 @@ TABLES ?= 10
 PLAYERS ?= 4
 TIMEOUT ?= 600
 THINK ?= 0
+DAPHNES ?= 1
 bench-live: $(VENV)/.installed
 	REDIS_URL=$${REDIS_URL:-$(INTEGRATION_REDIS_URL)} DATABASE_URL=$${DATABASE_URL:-$(INTEGRATION_DATABASE_URL)} \
-		$(PY) bench/bench_live.py --tables $(TABLES) --players $(PLAYERS) --timeout $(TIMEOUT) --think $(THINK)
+		$(PY) bench/bench_live.py --tables $(TABLES) --players $(PLAYERS) --timeout $(TIMEOUT) --think $(THINK) --daphnes $(DAPHNES)
 
 # daphne's memory over ROUNDS rounds of mixed load (bot games, sockets, pages, API) under tracemalloc:
 # RSS and traced MB a round, and the allocation sites that grew (bench/bench_memory.py).

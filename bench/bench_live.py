@@ -5,7 +5,9 @@
 1. Starts the stack as the live tests do (tests/integration/live_stack.py): a fresh PostgreSQL
    database, its own Redis database (--redis-db, default 9), daphne, one Celery worker
    (-c --concurrency, default 2) and Celery beat, with DEBUG off and the production defaults of
-   the sweep (DEADLINE_SWEEP_SECONDS=5, BOT_STALL_SECONDS=30).
+   the sweep (DEADLINE_SWEEP_SECONDS=5, BOT_STALL_SECONDS=30). With --daphnes N, N daphne
+   processes share the database and Redis (the production shape) and the clients are dealt to
+   them in turn, as a proxy would.
 2. Makes N players (users and logged-in sessions in one `manage.py shell`), and each creates a
    table over HTTP (the lobby form): seat 0 is the player, the P-1 other seats are bots
    (medium and easy in turn), played by the Celery worker.
@@ -41,6 +43,7 @@ from tests.integration.live_stack import (  # noqa: E402
 )
 
 BOTS = ("medium", "easy")
+SLICE_SECONDS = 5
 
 
 def stack_env(overrides=()):
@@ -85,12 +88,15 @@ class ThinkingClient(LiveClient):
         return await super().act(action)
 
 
-async def run(stack, made, timeout, seed, think=0.0):
+async def run(stack, made, timeout, seed, think=0.0, addresses=None):
+    addresses = addresses or [stack]
+
     def client(n, http, match_id):
         common = dict(name=f"p{n}", seed=seed + n, message_timeout=30)
+        address = addresses[n % len(addresses)]
         if think:
-            return ThinkingClient(stack, match_id, http.cookies["sessionid"], think=think, **common)
-        return LiveClient(stack, match_id, http.cookies["sessionid"], **common)
+            return ThinkingClient(address, match_id, http.cookies["sessionid"], think=think, **common)
+        return LiveClient(address, match_id, http.cookies["sessionid"], **common)
 
     clients = [client(n, http, match_id) for n, (http, match_id) in enumerate(made)]
     gate = asyncio.Semaphore(20)
@@ -139,7 +145,8 @@ async def run(stack, made, timeout, seed, think=0.0):
 def cpu_use(stack):
     """CPU seconds so far of each part of the stack (and of this process: the clients)."""
     times = os.times()
-    return {"daphne": stack.daphne.cpu_seconds(), "celery worker": stack.worker.cpu_seconds(),
+    daphnes = [stack.daphne] + [p for p in stack.retired if p.name.startswith("daphne")]
+    return {"daphne": sum(p.cpu_seconds() for p in daphnes), "celery worker": stack.worker.cpu_seconds(),
             "celery beat": stack.beat.cpu_seconds(), "postgres server": postgres_cpu_seconds(),
             "clients (this process)": times.user + times.system}
 
@@ -163,7 +170,7 @@ def report(stack, args, clients, started, ended, finished_at, failures, cpu):
     print()
     print(f"tables {len(clients)} x {args.players} players (1 scripted client + {args.players - 1} Celery bots each"
           + (f", the player thinking {args.think:g} s a move on average" if args.think else "") + "), "
-          f"worker -c {args.concurrency}, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
+          f"{args.daphnes} daphne, worker -c {args.concurrency}, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
     print(f"completed            {done} of {len(clients)} in {window:.1f} s"
           + ("" if done == len(clients) else f" (stopped at --timeout {args.timeout} s)"))
     print(f"tables per minute    {done / window * 60:.1f}")
@@ -180,6 +187,14 @@ def report(stack, args, clients, started, ended, finished_at, failures, cpu):
     for name, values in (("move -> ack", ack), ("move -> update", update)):
         if values:
             print(f"{name:20} {ms(percentile(values, 50))} {ms(percentile(values, 99))} {ms(max(values))}  {len(values)}")
+    by_slice = {}
+    for client in clients:
+        for sent, latency in zip(client.update_sent, client.update_latency):
+            by_slice.setdefault(int((sent - started) // SLICE_SECONDS), []).append(latency)
+    if by_slice:
+        print(f"move -> update by when the move was sent ({SLICE_SECONDS} s slices from the first start): p50 / p99 ms, n")
+        print("  " + "; ".join(f"{n * SLICE_SECONDS}-{(n + 1) * SLICE_SECONDS} s {percentile(v, 50) * 1000:.0f} / "
+                               f"{percentile(v, 99) * 1000:.0f}, {len(v)}" for n, v in sorted(by_slice.items())))
     stages = [s for c in clients for s in c.stage_times()]
     if stages:
         print("by stage (the player's moves)")
@@ -208,6 +223,7 @@ def main():
                         help=f"seats per table, {low} to {high} (default 4)")
     parser.add_argument("--timeout", type=float, default=600, help="seconds of play at most (default 600)")
     parser.add_argument("--concurrency", type=int, default=2, help="Celery worker processes (default 2)")
+    parser.add_argument("--daphnes", type=int, default=1, help="daphne processes the clients are dealt to (default 1)")
     parser.add_argument("--redis-db", type=int, default=9, help="Redis database used and flushed (default 9)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-verify", dest="verify", action="store_false",
@@ -228,8 +244,9 @@ def main():
     print(f"stack up in {time.monotonic() - started:.1f} s (daphne on port {stack.port}, logs {stack.dir})")
     ok = False
     try:
+        addresses = [stack] + [stack.start_another_daphne() for _ in range(args.daphnes - 1)]
         made = prepare(stack, args.tables, args.players)
-        outcome = asyncio.run(run(stack, made, args.timeout, args.seed, args.think))
+        outcome = asyncio.run(run(stack, made, args.timeout, args.seed, args.think, addresses))
         ok = report(stack, args, *outcome)
     finally:
         if not ok:

@@ -53,6 +53,17 @@ def session_still_valid(scope, user):
                                                          current.get_session_auth_hash())
 
 
+SESSION_ENDED = object()
+
+
+def while_logged_in(scope, user, func, *args, **kwargs):
+    """`func(*args, **kwargs)` if the socket's login still holds, else SESSION_ENDED: the check and
+    the write in one trip to a database thread (a player's move is the live path's hottest call)."""
+    if not session_still_valid(scope, user):
+        return SESSION_ENDED
+    return func(*args, **kwargs)
+
+
 class _Base(AsyncWebsocketConsumer):
     expected = protocol.GAME_TYPES
     slots = ()
@@ -225,17 +236,17 @@ class GameConsumer(_Base):
     async def on_act(self, message):
         received = time.time()
         client_id = message["client_id"]
-        if not await db_call(session_still_valid)(self.scope, self.user):
-            await self.send_error("session_ended", {}, client_id)
-            await self.close(code=CLOSE_SESSION_ENDED)
-            return
         try:
-            result = await db_call(services.do_submit)(
-                self.match_id, self.user, message["action"], client_id=client_id, step=message["step"],
-                seat=message["seat"],
+            result = await db_call(while_logged_in)(
+                self.scope, self.user, services.do_submit, self.match_id, self.user, message["action"],
+                client_id=client_id, step=message["step"], seat=message["seat"],
             )
         except services.ServiceError as error:
             await self.send_error(error.code, error.facts, client_id)
+            return
+        if result is SESSION_ENDED:
+            await self.send_error("session_ended", {}, client_id)
+            await self.close(code=CLOSE_SESSION_ENDED)
             return
         ack = {"type": "ack", "client_id": client_id, "version": result.version, "duplicate": result.duplicate}
         if settings.LIVE_TIMINGS:
@@ -248,28 +259,29 @@ class GameConsumer(_Base):
     async def on_concede(self, message):
         """Leave the game: a bot takes the seat; every page hears of it (match.changed), this one
         included, which then shows the game as a spectator's."""
-        if not await db_call(session_still_valid)(self.scope, self.user):
-            await self.send_error("session_ended", {})
-            await self.close(code=CLOSE_SESSION_ENDED)
-            return
         try:
-            seat = await db_call(services.do_concede)(self.match_id, self.user)
+            seat = await db_call(while_logged_in)(self.scope, self.user, services.do_concede, self.match_id, self.user)
         except services.ServiceError as error:
             await self.send_error(error.code, error.facts)
+            return
+        if seat is SESSION_ENDED:
+            await self.send_error("session_ended", {})
+            await self.close(code=CLOSE_SESSION_ENDED)
             return
         await self.send_json({"type": "conceded", "seat": seat})
 
     async def on_chat(self, message):
         """A line of the table chat: the whole match hears it (game_chat), this socket included;
         a refusal is answered here only, marked `"for": "chat"`."""
-        if not await db_call(session_still_valid)(self.scope, self.user):
-            await self.send_error("session_ended", {}, about="chat")
-            await self.close(code=CLOSE_SESSION_ENDED)
-            return
         try:
-            await db_call(services.do_send_chat)(self.match_id, self.user, message["text"])
+            sent = await db_call(while_logged_in)(self.scope, self.user, services.do_send_chat, self.match_id,
+                                                  self.user, message["text"])
         except services.ServiceError as error:
             await self.send_error(error.code, error.facts, about="chat")
+            return
+        if sent is SESSION_ENDED:
+            await self.send_error("session_ended", {}, about="chat")
+            await self.close(code=CLOSE_SESSION_ENDED)
 
     async def on_deadline(self, message):
         played = await db_call(services.do_expire_deadline)(self.match_id)

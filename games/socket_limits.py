@@ -36,8 +36,25 @@ def _rate_key(scope):
     return keys.get("user", keys["ip"])
 
 
+def _redis_client(cache, key):
+    """The Redis connection behind the shared cache, or None (the in-memory cache). Django's cache
+    API takes three trips to count (add, then incr: exists and incr); Redis itself takes one."""
+    clients = getattr(cache, "_cache", None)  # django.core.cache.backends.redis.RedisCacheClient
+    get_client = getattr(clients, "get_client", None)
+    return get_client(key, write=True) if get_client is not None else None
+
+
 def _increment_now(key, timeout, touch=False):
+    """Count one more under `key` (made with a `timeout`; renewed with every count when `touch`)."""
     cache = _cache()
+    full_key = cache.make_and_validate_key(key)
+    client = _redis_client(cache, full_key)
+    if client is not None:  # one trip: INCR, and EXPIRE (NX: only a new counter, unless touch)
+        pipe = client.pipeline(transaction=False)
+        pipe.incr(full_key)
+        pipe.expire(full_key, timeout, nx=not touch)
+        count, _ = pipe.execute()
+        return count
     if cache.add(key, 1, timeout=timeout):
         return 1
     try:

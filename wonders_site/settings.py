@@ -204,9 +204,12 @@ CELERY_TASK_ROUTES = {"games.play_bot_turn": {"queue": "bots"}}
 # worker that has shown life in the last BOT_PLAYING_SECONDS.
 DEADLINE_SWEEP_SECONDS = env_int("DEADLINE_SWEEP_SECONDS", 5, minimum=1)
 BOT_STALL_SECONDS = env_int("BOT_STALL_SECONDS", 30, minimum=5)
-# The hard (search) bot's thinking time per move, in seconds.
 # bench/bench_live.py's stage breakdown: acks and updates carry server timestamps (off in production).
 LIVE_TIMINGS = env_bool("LIVE_TIMINGS", False)
+# A player's move that begins a new step has the step's quick (non-searching) bots choose at once,
+# in the same transaction (games/services/play.py); off: every bot turn goes through the bots queue.
+QUICK_BOTS_INLINE = env_bool("QUICK_BOTS_INLINE", True)
+# The hard (search) bot's thinking time per move, in seconds.
 BOT_MOVE_SECONDS = env_float("BOT_MOVE_SECONDS", 1.0, minimum=0.05)
 BOT_PLAYING_SECONDS = env_int("BOT_PLAYING_SECONDS", int(BOT_MOVE_SECONDS * 3) + 5, minimum=2)
 # Open tables one player may host at once (a table closes when it starts or its host leaves).

@@ -68,10 +68,16 @@ def _outcome(match, seats, number):
 
 def _play_seats(match, seats, numbers):
     """Every decision the seats owe in this step, recorded together as one version (one update
-    for the clients, one write). A seat may owe several (2-player variant: its own card, then the
-    Free City's). The first decision that ends the step stops the batch: the next step's bots are
-    asked as usual."""
-    state, events, decisions = match.state, [], 0
+    for the clients, one write)."""
+    state, events = play_seats(match, seats, numbers, match.state)
+    record_action(match, seats, numbers[0], state, events, MatchAction.By.BOT)
+
+
+def play_seats(match, seats, numbers, state):
+    """The bots at `numbers` decide in `state`; returns (state, events). A seat may owe several
+    decisions (2-player variant: its own card, then the Free City's). The first decision that ends
+    the step stops the batch: the next step's bots are asked as usual."""
+    events, decisions = [], 0
     for number in numbers:
         while number in engine.to_act(state) and not engine.is_over(state):
             action = bot_action(seats[number].bot_level, state, number, bot_rng(match, number, decisions))
@@ -82,7 +88,7 @@ def _play_seats(match, seats, numbers):
                 break
         if any(event.get("type") != "chosen" for event in events):
             break
-    record_action(match, seats, numbers[0], state, events, MatchAction.By.BOT)
+    return state, events
 
 
 def slow_seats(seats, numbers):

@@ -39,9 +39,17 @@ def after_commit(func):
         try:
             func()
         except Exception:  # noqa: BLE001 - committed is committed; the sweep and resyncs recover
-            log.exception("after commit: %r failed", func)
+            log.exception("after commit: %s failed", _described(func))
 
     transaction.on_commit(run_after_commit)
+
+
+def _described(func):
+    """A callback's name and its plain arguments, for the log: an update's payloads (each seat's
+    hand among them) stay out of it."""
+    inner = getattr(func, "func", func)
+    args = [a for a in getattr(func, "args", ()) if isinstance(a, (int, str, list, tuple))]
+    return getattr(inner, "__qualname__", repr(inner)) + (repr(tuple(args)) if args else "")
 
 
 def lock_match(match_id):

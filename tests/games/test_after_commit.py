@@ -8,7 +8,8 @@ from games.services import broadcast
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_a_failing_broadcast_still_answers_the_player_keeps_the_move_and_asks_the_bots(make_user, monkeypatch):
+def test_a_failing_broadcast_still_answers_the_player_keeps_the_move_and_asks_the_bots(make_user, monkeypatch, settings):
+    settings.QUICK_BOTS_INLINE = False  # the medium bots go through the queue, as searching bots always do
     host = make_user("host")
     match = services.do_create_match(host, players=3, bots=["", "medium", "medium"])
     services.do_start(match.pk, host)

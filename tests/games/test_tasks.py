@@ -188,4 +188,6 @@ def test_eager_bot_turns_loop_instead_of_recursing_down_to_the_end_of_a_game(mak
         services.do_expire_deadline(match.pk, now=match.deadline + timedelta(seconds=1))
     match.refresh_from_db()
     assert match.status == "finished"
-    assert len(depths) >= 18 and max(depths) - min(depths) <= 20  # a task per step, at least 18 turns
+    # A task per step once no person is left at the table: 16 of the 18 turns (while the host still
+    # sat there, the bots of the turns their missed deadlines began chose in those versions).
+    assert len(depths) >= 16 and max(depths) - min(depths) <= 20

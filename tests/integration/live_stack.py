@@ -701,6 +701,7 @@ class LiveClient:
         self.sent_at = {}       # client_id -> when it was first sent
         self.ack_latency = []   # seconds from the move sent to its ack
         self.update_latency = []  # seconds from the move sent to the update of its version
+        self.update_sent = []     # when each of those moves was sent (monotonic), in the same order
         self._update_times = {}
         self.sent_wall = {}     # client_id -> wall-clock time first sent (stage timings)
         self.update_wall = {}   # version -> (wall-clock arrival, the server's timings of that update)
@@ -792,6 +793,7 @@ class LiveClient:
                     arrived = self._update_times.get(message["version"])
                     if arrived is not None:
                         self.update_latency.append(arrived - self.sent_at[client_id])
+                        self.update_sent.append(self.sent_at[client_id])
                     else:
                         self._awaiting_update[client_id] = message["version"]
             if self.outbox is not None and self.outbox["client_id"] == client_id:
@@ -812,6 +814,7 @@ class LiveClient:
         for client_id, version in list(self._awaiting_update.items()):
             if version <= self.version:
                 self.update_latency.append(now - self.sent_at[client_id])
+                self.update_sent.append(self.sent_at[client_id])
                 del self._awaiting_update[client_id]
 
     def stage_times(self):

@@ -63,7 +63,8 @@ def test_no_message_shows_a_central_card_a_deck_below_its_top_or_another_seat_s_
     for seat, client in ((0, game.player), (None, game.watcher)):
         for raw, message in zip(client.raw, client.messages):
             checked += assert_no_leak(raw, message, seat, states, seed)
-    assert checked > 2 * len(game.checked["log"]) * 0.9
+    versions = {r["version"] for r in game.checked["log"]}  # the quick bots' moves share the player's versions
+    assert checked > 2 * len(versions) * 0.9
 
 
 def test_the_player_peeked_and_the_spectator_never_saw_the_peeked_card(game):

@@ -9,6 +9,7 @@ import asyncio
 import json
 import logging
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -23,10 +24,19 @@ CLOSE_SESSION_ENDED = 4401
 CLOSE_TOO_MANY = 4429
 
 
+_db_threads = None
+
+
 def db_call(func):
-    """`func` (it uses the database) made awaitable: in one shared thread or in a pool of threads,
-    as settings.DB_CALLS_SHARE_A_THREAD says (old connections closed around it, as Channels does)."""
-    return DatabaseSyncToAsync(func, thread_sensitive=settings.DB_CALLS_SHARE_A_THREAD)
+    """`func` (it uses the database) made awaitable: in one shared thread or in a pool of
+    settings.DB_THREADS threads, as settings.DB_CALLS_SHARE_A_THREAD says (old connections closed
+    around it, as Channels does)."""
+    global _db_threads
+    if settings.DB_CALLS_SHARE_A_THREAD:
+        return DatabaseSyncToAsync(func, thread_sensitive=True)
+    if _db_threads is None:
+        _db_threads = ThreadPoolExecutor(max_workers=settings.DB_THREADS, thread_name_prefix="db-call")
+    return DatabaseSyncToAsync(func, thread_sensitive=False, executor=_db_threads)
 
 
 def session_still_valid(scope, user):

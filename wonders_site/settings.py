@@ -142,6 +142,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # so one table's move waited behind every other's. With PostgreSQL's pool they run in a pool of
 # threads; SQLite (one writer) keeps the single thread.
 DB_CALLS_SHARE_A_THREAD = env_bool("DB_CALLS_SHARE_A_THREAD", DATABASES["default"]["ENGINE"].endswith("sqlite3"))
+# The size of that pool of threads (games/consumers.py). More threads than cores only fight over
+# the GIL: at 100 tables daphne spent about a fifth more CPU a move with 6 than with 2 (bench_live).
+DB_THREADS = env_int("DB_THREADS", 2, minimum=1)
 
 # Redis: unset means the in-memory channel layer and bot turns run in-process.
 REDIS_URL = env_url("REDIS_URL", ("redis", "rediss"))

@@ -34,12 +34,3 @@ def test_database_calls_share_a_pool_of_db_threads_threads(fresh_pool):
     assert len(set(names)) == 2
     assert all(name.startswith("db-call") for name in names)
 
-
-def test_with_one_shared_thread_every_call_runs_in_that_thread(fresh_pool):
-    fresh_pool.DB_CALLS_SHARE_A_THREAD = True
-
-    async def many():
-        return await asyncio.gather(*(consumers.db_call(thread_name)() for _ in range(3)))
-
-    assert len(set(asyncio.run(many()))) == 1
-    assert consumers._db_threads is None

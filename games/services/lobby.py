@@ -201,6 +201,7 @@ def do_start(match_id, user):
             seat.labels = labels
         Seat.objects.bulk_update(seats, ["labels"])
         asked = play.begin_step(match, seats, now)
+        asked = play.play_quick_bots_at_start(match, seats, asked, now)
         match.save()
         broadcast.table_changed_after_commit(match)
         after_commit(partial(bots.enqueue_bot_turns, match.pk, asked, match.step_version,

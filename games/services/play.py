@@ -112,6 +112,25 @@ def _waits_for_a_person(seats, state):
     return any(not seats[n].is_bot for n in engine.to_act(state))
 
 
+def play_quick_bots_at_start(match, seats, asked, now):
+    """The first step, begun by the start: its quick bots choose at once when a person waits in it
+    too, as for every later step (record_action); their moves join the start's version, after the
+    chance entries. Returns the bot seats still to ask."""
+    if not (asked and settings.QUICK_BOTS_INLINE and _waits_for_a_person(seats, match.state)):
+        return asked
+    start = len(engine.action_log(match.state))
+    state, _, asked = play_quick_bots_now(match, seats, match.state, [], asked, now)
+    MatchAction.objects.bulk_create([
+        MatchAction(match=match, index=start + i, seat=entry.get("seat"),
+                    action=entry["action"] if "seat" in entry else entry, by=MatchAction.By.BOT,
+                    version=match.version)
+        for i, entry in enumerate(engine.action_log(state)[start:])
+    ])
+    match.state = state
+    _update_labels(seats, state)
+    return asked
+
+
 MAX_QUICK_BOT_ROUNDS = 4
 
 

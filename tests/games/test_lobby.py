@@ -109,7 +109,8 @@ def test_an_old_level_name_is_refused_when_the_game_does_not_offer_its_level(mak
     assert codes_of(lambda: services.do_set_bot(match.pk, host, 1, ["greedy"])) == "bad_bot_level"
 
 
-def test_starting_writes_the_chance_entries_and_the_wonders_chosen_in_seat_order(make_user):
+def test_starting_writes_the_chance_entries_and_the_wonders_chosen_in_seat_order(make_user, settings):
+    settings.QUICK_BOTS_INLINE = False  # the quick bots would choose in the start's version
     host = make_user("host")
     match = services.do_create_match(
         host, players=3, sides="B", wonders=["giza", None, "rhodes"], bots=["", "easy", "easy"]

@@ -13,7 +13,7 @@ def started(make_user, bots):
     match = services.do_create_match(host, players=len(bots), bots=bots)
     services.do_start(match.pk, host)
     match.refresh_from_db()
-    assert engine.to_act(match.state) == [0], "the start's bots chose already (eager queue)"
+    assert engine.to_act(match.state) == [0], "the start's quick bots chose already"
     return host, match
 
 
@@ -109,11 +109,31 @@ def test_the_bots_moves_do_not_count_against_the_players_changes_of_mind(make_us
     services.do_submit(match.pk, host, engine.legal_actions(match.state, 0)[0])  # not refused: too_many_moves
 
 
-def test_when_the_bots_batch_ends_the_turn_the_next_turns_quick_bots_choose_in_the_same_version(make_user, monkeypatch):
+def test_the_starts_quick_bots_choose_in_the_starts_version_after_the_deal(make_user, monkeypatch):
+    host = make_user("host")
+    match = services.do_create_match(host, players=3, bots=["", "medium", "hard"])
+    asked = asked_through_the_queue(monkeypatch)
+    services.do_start(match.pk, host)
+
+    match.refresh_from_db()
+    assert sorted(engine.to_act(match.state)) == [0, 2], "the medium bot chose; the searching one is asked"
+    assert [(args[1], kwargs["slow"]) for args, kwargs in asked] == [([2], [2])]
+    rows = list(MatchAction.objects.filter(match=match).order_by("index"))
+    assert {r.version for r in rows} == {match.version} == {match.step_version}
+    assert [r.by for r in rows if r.seat is not None] == [MatchAction.By.BOT]
+    assert all(r.seat is None for r in rows[:-1]) and rows[-1].seat == 1, "the deal first, then the bot"
+    assert engine.replay(match.config, [{"seat": r.seat, "action": r.action} if r.seat is not None else r.action
+                                        for r in rows]) == match.state
+
+
+def test_when_the_bots_batch_ends_the_turn_the_next_turns_quick_bots_choose_in_the_same_version(
+        make_user, monkeypatch, settings):
     host = make_user("host")
     match = services.do_create_match(host, players=3, bots=["", "medium", "easy"])
-    asked = asked_through_the_queue(monkeypatch)  # the start's bots wait in the queue
+    asked = asked_through_the_queue(monkeypatch)
+    settings.QUICK_BOTS_INLINE = False  # the start's bots wait in the queue
     services.do_start(match.pk, host)
+    settings.QUICK_BOTS_INLINE = True
     match.refresh_from_db()
     services.do_submit(match.pk, host, engine.legal_actions(match.state, 0)[0])  # the player is first
     match.refresh_from_db()

@@ -209,8 +209,9 @@ DEADLINE_SWEEP_SECONDS = env_int("DEADLINE_SWEEP_SECONDS", 5, minimum=1)
 BOT_STALL_SECONDS = env_int("BOT_STALL_SECONDS", 30, minimum=5)
 # bench/bench_live.py's stage breakdown: acks and updates carry server timestamps (off in production).
 LIVE_TIMINGS = env_bool("LIVE_TIMINGS", False)
-# A player's move that begins a new step has the step's quick (non-searching) bots choose at once,
-# in the same transaction (games/services/play.py); off: every bot turn goes through the bots queue.
+# An action that begins a step in which a person must act too (the start included), or a player's
+# move that begins any step, has the step's quick (non-searching) bots choose at once, in the same
+# transaction and version (games/services/play.py); off: every bot turn goes through the bots queue.
 QUICK_BOTS_INLINE = env_bool("QUICK_BOTS_INLINE", True)
 # The hard (search) bot's thinking time per move, in seconds.
 BOT_MOVE_SECONDS = env_float("BOT_MOVE_SECONDS", 1.0, minimum=0.05)

@@ -191,11 +191,7 @@ def do_start(match_id, user):
         match.started_at = now
         match.version += 1
         MatchAction.objects.bulk_create(
-            [
-                MatchAction(match=match, index=i, seat=None, action=entry, by=MatchAction.By.CHANCE,
-                            version=match.version)
-                for i, entry in enumerate(engine.action_log(state))
-            ]
+            [play.log_row(match, i, entry, MatchAction.By.CHANCE) for i, entry in enumerate(engine.action_log(state))]
         )
         for seat, labels in zip(seats, engine.seat_labels(state)):
             seat.labels = labels

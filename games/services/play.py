@@ -65,13 +65,8 @@ def record_action(match, seats, number, new_state, events, by, client_id=None, e
     shown = list(extra_events) + broadcast.public_events(match.game, events)
     MatchAction.objects.bulk_create(
         [
-            MatchAction(
-                match=match, index=start + i, seat=entry.get("seat"),
-                action=entry["action"] if "seat" in entry else entry,
-                by=by if i < own_entries else MatchAction.By.BOT,
-                client_id=client_id if i == 0 else None, version=match.version,
-                events=shown if i == len(entries) - 1 else [],
-            )
+            log_row(match, start + i, entry, by if i < own_entries else MatchAction.By.BOT,
+                     client_id=client_id if i == 0 else None, events=shown if i == len(entries) - 1 else [])
             for i, entry in enumerate(entries)
         ]
     )
@@ -88,6 +83,13 @@ def record_action(match, seats, number, new_state, events, by, client_id=None, e
     if asked:
         after_commit(partial(bot_turns.enqueue_bot_turns, match.pk, asked, match.step_version,
                              slow=bot_turns.slow_seats(seats, asked)))
+
+
+def log_row(match, index, entry, by, **fields):
+    """The MatchAction of one engine log entry, at the match's current version: a seat's move, or a
+    chance entry (no seat) kept whole."""
+    return MatchAction(match=match, index=index, seat=entry.get("seat"),
+                       action=entry["action"] if "seat" in entry else entry, by=by, version=match.version, **fields)
 
 
 def _settle(match, seats, state, events, now):
@@ -121,9 +123,7 @@ def play_quick_bots_at_start(match, seats, asked, now):
     start = len(engine.action_log(match.state))
     state, _, asked = play_quick_bots_now(match, seats, match.state, [], asked, now)
     MatchAction.objects.bulk_create([
-        MatchAction(match=match, index=start + i, seat=entry.get("seat"),
-                    action=entry["action"] if "seat" in entry else entry, by=MatchAction.By.BOT,
-                    version=match.version)
+        log_row(match, start + i, entry, MatchAction.By.BOT)
         for i, entry in enumerate(engine.action_log(state)[start:])
     ])
     match.state = state

@@ -15,7 +15,7 @@ from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from games import protocol, services, socket_limits
+from games import lobby_feed, protocol, services, socket_limits
 
 log = logging.getLogger(__name__)
 
@@ -316,27 +316,41 @@ class GameConsumer(_Base):
 
 
 class LobbyConsumer(_Base):
+    """The lobby's list: sent on connect and on resync by this socket, and after every change by
+    this process's feed (games/lobby_feed.py), which reads it once for all the lobby sockets."""
     expected = protocol.LOBBY_TYPES
+    feed = None
 
     async def connect(self):
         self.limiter = protocol.RateLimiter(settings.WS_RATE_LIMIT)
         if not await self.accept_within_limits():
             return
         await self.join(services.LOBBY_GROUP)
+        self.feed = lobby_feed.for_this_loop(read_lobby_tables)
+        self.feed.add(self)
         await self.send_tables()
+
+    async def release(self):
+        if self.feed is not None:
+            self.feed.discard(self)
+        await super().release()
 
     async def disconnect(self, code):
         await self.release()
 
     async def send_tables(self):
-        tables = await db_call(services.lobby_tables)()
-        await self.send_json({"type": "tables", **tables})
+        await self.send_json({"type": "tables", **await read_lobby_tables()})
 
     async def on_resync(self, message):
         await self.send_tables()
 
-    async def lobby_tables(self, event):
-        await self.send_json(event["payload"])
+    async def lobby_changed(self, event):
+        if self.feed is not None:
+            self.feed.changed()
+
+
+async def read_lobby_tables():
+    return await db_call(services.lobby_tables)()
 
 
 class NoSuchPathConsumer(AsyncWebsocketConsumer):

@@ -347,10 +347,13 @@ LOGGING = {
 
 # Most messages accepted on a game WebSocket, per connection, in a 10-second window.
 WS_RATE_LIMIT = env_int("WS_RATE_LIMIT", 40, minimum=1)
-# Across all the sockets of one player (or, signed out, one address), in every process: messages
-# per 10 seconds, open sockets; and spectators' sockets per match (games/socket_limits.py).
 # How often a game socket joins its groups again and, when it has heard nothing, checks the match.
 WS_RESUBSCRIBE_SECONDS = env_float("WS_RESUBSCRIBE_SECONDS", 5.0, minimum=0.05)
+# The lobby's live list is read at most once per this many seconds in each server process, for all
+# its lobby sockets: faster changes are folded into one read (games/lobby_feed.py).
+LOBBY_REFRESH_SECONDS = env_float("LOBBY_REFRESH_SECONDS", 0.5, minimum=0.0)
+# Across all the sockets of one player (or, signed out, one address), in every process: messages
+# per 10 seconds, open sockets; and spectators' sockets per match (games/socket_limits.py).
 WS_SHARED_RATE_LIMIT = env_int("WS_SHARED_RATE_LIMIT", 80, minimum=1)
 WS_SOCKETS_PER_USER = env_int("WS_SOCKETS_PER_USER", 12, minimum=1)
 WS_SOCKETS_PER_IP = env_int("WS_SOCKETS_PER_IP", 60, minimum=1)

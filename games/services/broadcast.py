@@ -6,7 +6,8 @@
 - `match.<id>.seat.<n>`: the connections of seat n. After each accepted action: an `update` with
   `engine.view(state, n)` and seat n's legal actions.
 - `match.<id>.spectators`: everybody else; the same update with `engine.view(state, None)`.
-- `lobby`: the open and running tables, after any change that the lobby lists.
+- `lobby`: `lobby.changed`, after any change that the lobby lists; each process's lobby sockets
+  then read the list once (games/lobby_feed.py).
 
 Nothing here is called inside a transaction except through `common.after_commit`.
 """
@@ -21,7 +22,7 @@ from games import engine
 
 from . import layer_loop
 from .common import after_commit, iso, log
-from .snapshots import blocked_for, legal_for, lobby_tables, seat_info
+from .snapshots import blocked_for, legal_for, seat_info
 
 LOBBY_GROUP = "lobby"
 
@@ -73,7 +74,8 @@ def public_events(game, events):
 
 
 def lobby_changed():
-    send(LOBBY_GROUP, {"type": "lobby.tables", "payload": {"type": "tables", **lobby_tables()}})
+    """The lobby's sockets read the new list themselves, once per process (games/lobby_feed.py)."""
+    send(LOBBY_GROUP, {"type": "lobby.changed"})
 
 
 def match_changed(match_id, version):

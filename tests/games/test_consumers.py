@@ -236,13 +236,13 @@ async def test_the_lobby_lists_open_tables_and_updates_them_live(make_user):
     assert (await communicator.connect())[0]
     assert await communicator.receive_json_from() == {"type": "tables", "open": [], "open_total": 0, "running": []}
     match = await database_sync_to_async(services.do_create_match)(host, players=3, bots=["", "", "medium"])
-    tables = await communicator.receive_json_from()
+    tables = await communicator.receive_json_from(timeout=3)
     assert [t["id"] for t in tables["open"]] == [match.pk] and tables["open"][0]["filled"] == 2
     await database_sync_to_async(services.do_join)(match.pk, guest)
-    tables = await communicator.receive_json_from()
+    tables = await communicator.receive_json_from(timeout=3)
     assert tables["open"][0]["filled"] == 3
     await database_sync_to_async(services.do_start)(match.pk, host)
-    tables = await communicator.receive_json_from()
+    tables = await communicator.receive_json_from(timeout=3)
     assert tables["open"] == [] and [t["id"] for t in tables["running"]] == [match.pk]
     await communicator.send_json_to({"type": "act"})
     assert (await communicator.receive_json_from())["code"] == "unknown_type"

@@ -77,29 +77,32 @@ def test_an_idle_socket_stays_open_for_a_minute_over_the_redis_channel_layer(liv
     assert first["type"] == "tables" and answer == {"type": "pong"}
 
 
-def _send_to_the_lobby(stack, redis_db, sender):
-    """What the site's processes do after a table changes (games.services.broadcast), from a
-    process whose REDIS_URL names `redis_db` of the stack's Redis server."""
-    script = ("from games.services import broadcast; broadcast.send(broadcast.LOBBY_GROUP, "
-              f"{{'type': 'lobby.tables', 'payload': {{'type': 'tables', 'sender': {sender!r}}}}})")
+def _send_to_the_match(stack, redis_db, match_id, sender):
+    """What the site's processes do after a chat line (games.services.chat), from a process whose
+    REDIS_URL names `redis_db` of the stack's Redis server."""
+    script = ("from games.services import broadcast; broadcast.send(broadcast.match_group(%d), "
+              "{'type': 'game.chat', 'payload': {'type': 'chat', 'sender': %r}})" % (match_id, sender))
     env = {**stack.env(), "REDIS_URL": _with_db(stack.redis_url, str(redis_db))}
     subprocess.run([PYTHON, "manage.py", "shell", "-c", script], cwd=ROOT, env=env, check=True,
                    capture_output=True, timeout=60)
 
 
-def test_a_socket_hears_its_own_redis_database_s_lobby_and_not_another_s_on_the_same_server(live_stack_per_layer):
+def test_a_socket_hears_its_own_redis_database_s_groups_and_not_another_s_on_the_same_server(live_stack_per_layer):
     stack = live_stack_per_layer
     another_db = 15  # no live stack's (5 + the xdist worker's number, that plus 8 for a second layer)
     assert stack.redis_db != another_db
+    host = f"hears_own_db_{stack.redis_db}"
+    stack.signup(host)
+    match_id = stack.create_table(stack.login(host), players=3, bots=["medium", "medium"])
 
     async def run():
-        ws = await connect(stack.ws_url("/ws/lobby/"), origin=stack.origin, open_timeout=10)
+        ws = await connect(stack.ws_url(f"/ws/games/{match_id}/"), origin=stack.origin, open_timeout=10)
         first = json.loads(await asyncio.wait_for(ws.recv(), 10))
         # One after the other: were the first one heard, it would arrive before the second.
-        await asyncio.to_thread(_send_to_the_lobby, stack, another_db, "another database")
-        await asyncio.to_thread(_send_to_the_lobby, stack, stack.redis_db, "its own database")
+        await asyncio.to_thread(_send_to_the_match, stack, another_db, match_id, "another database")
+        await asyncio.to_thread(_send_to_the_match, stack, stack.redis_db, match_id, "its own database")
         senders = []
-        while "its own database" not in senders:  # the stack's own lobby changes may come between
+        while "its own database" not in senders:
             message = json.loads(await asyncio.wait_for(ws.recv(), 10))
             if "sender" in message:
                 senders.append(message["sender"])
@@ -107,5 +110,5 @@ def test_a_socket_hears_its_own_redis_database_s_lobby_and_not_another_s_on_the_
         return first, senders
 
     first, senders = asyncio.run(run())
-    assert first["type"] == "tables"
+    assert first["type"] == "snapshot"
     assert senders == ["its own database"]

@@ -15,7 +15,7 @@ from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from games import lobby_feed, protocol, services, socket_limits
+from games import lobby_feed, login_check, protocol, services, socket_limits
 
 log = logging.getLogger(__name__)
 
@@ -39,37 +39,13 @@ def db_call(func):
     return DatabaseSyncToAsync(func, thread_sensitive=False, executor=_db_threads)
 
 
-def session_still_valid(scope, user):
-    """Is the login this socket was opened with still good? After a logout (the session is gone)
-    or a password change elsewhere (the session's hash no longer matches), a seated socket must
-    not play on. Read fresh from the session store, not from the copy the socket loaded.
-    A scope without a session (consumer tests that set the user directly) has nothing to check."""
-    from importlib import import_module
-
-    from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY, get_user_model
-    from django.utils.crypto import constant_time_compare
-
-    session = scope.get("session")
-    if session is None or user is None or not getattr(user, "is_authenticated", False):
-        return True
-    key = getattr(session, "session_key", None)
-    if not key:
-        return False
-    stored = import_module(settings.SESSION_ENGINE).SessionStore(session_key=key).load()
-    if str(stored.get(SESSION_KEY)) != str(user.pk):
-        return False
-    current = get_user_model().objects.filter(pk=user.pk, is_active=True).first()
-    return current is not None and constant_time_compare(stored.get(HASH_SESSION_KEY, ""),
-                                                         current.get_session_auth_hash())
-
-
 SESSION_ENDED = object()
 
 
 def while_logged_in(scope, user, func, *args, **kwargs):
     """`func(*args, **kwargs)` if the socket's login still holds, else SESSION_ENDED: the check and
     the write in one trip to a database thread (a player's move is the live path's hottest call)."""
-    if not session_still_valid(scope, user):
+    if not login_check.login_still_holds(scope, user):
         return SESSION_ENDED
     return func(*args, **kwargs)
 

@@ -21,7 +21,8 @@
    With --verify (default), every finished match's action log is checked afterwards
    (contiguous, one move per seat per step, the replay equal to the snapshot).
    The player's moves are also broken down by stage (the stack runs with LIVE_TIMINGS on, so acks
-   and updates carry server timestamps): submit (sent -> received by daphne), engine and commit
+   and updates carry server timestamps): submit (sent -> received by daphne), waiting for a
+   database thread (-> a thread of the DB_THREADS pool took it up), engine and commit
    (-> the transaction committed), after commit (the broadcast sent and the bots asked, -> the ack
    sent), delivery (commit -> the update received by the client).
 

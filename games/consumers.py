@@ -221,12 +221,16 @@ class GameConsumer(_Base):
 
     async def on_act(self, message):
         received = time.time()
+        began = []  # LIVE_TIMINGS: when a database thread took the move up
+
+        def submit():
+            began.append(time.time())
+            return while_logged_in(self.scope, self.user, services.do_submit, self.match_id, self.user,
+                                   message["action"], client_id=client_id, step=message["step"], seat=message["seat"])
+
         client_id = message["client_id"]
         try:
-            result = await db_call(while_logged_in)(
-                self.scope, self.user, services.do_submit, self.match_id, self.user, message["action"],
-                client_id=client_id, step=message["step"], seat=message["seat"],
-            )
+            result = await db_call(submit)()
         except services.ServiceError as error:
             await self.send_error(error.code, error.facts, client_id)
             return
@@ -236,7 +240,7 @@ class GameConsumer(_Base):
             return
         ack = {"type": "ack", "client_id": client_id, "version": result.version, "duplicate": result.duplicate}
         if settings.LIVE_TIMINGS:
-            ack["timings"] = {"received": received, "answered": time.time()}
+            ack["timings"] = {"received": received, "began": began[0], "answered": time.time()}
         await self.send_json(ack)
 
     async def on_resync(self, message):

@@ -111,8 +111,8 @@ async def test_with_live_timings_on_the_ack_and_update_carry_the_servers_stage_t
     await player.send_json_to({"type": "act", "client_id": "t1", "step": step, "action": action})
     ack = (await receive_until(player, "ack"))[-1]
     update = await other.receive_json_from()
-    received, answered = ack["timings"]["received"], ack["timings"]["answered"]
-    assert before <= received <= update["timings"]["committed"] <= answered <= time.time()
+    received, began, answered = (ack["timings"][k] for k in ("received", "began", "answered"))
+    assert before <= received <= began <= update["timings"]["committed"] <= answered <= time.time()
     for c in (player, other):
         await c.disconnect()
 

@@ -828,7 +828,8 @@ class LiveClient:
                 continue
             arrived, committed = update[0], update[1]["committed"]
             out.append({"submit": server["received"] - self.sent_wall[client_id],
-                        "engine and commit": committed - server["received"],
+                        "waiting for a database thread": server["began"] - server["received"],
+                        "engine and commit": committed - server["began"],
                         "after commit (broadcast, bots asked)": server["answered"] - committed,
                         "delivery": arrived - committed})
         return out

@@ -16,6 +16,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from games import lobby_feed, login_check, protocol, services, socket_limits
+from games.services import server_sends
 
 log = logging.getLogger(__name__)
 
@@ -30,13 +31,20 @@ _db_threads = None
 def db_call(func):
     """`func` (it uses the database) made awaitable: in one shared thread or in a pool of
     settings.DB_THREADS threads, as settings.DB_CALLS_SHARE_A_THREAD says (old connections closed
-    around it, as Channels does)."""
+    around it, as Channels does). Its channel-layer sends go to this loop without being waited for
+    (services/server_sends.py)."""
     global _db_threads
+    loop = asyncio.get_running_loop()
+
+    def in_a_thread(*args, **kwargs):
+        with server_sends.sending_through(loop):
+            return func(*args, **kwargs)
+
     if settings.DB_CALLS_SHARE_A_THREAD:
-        return DatabaseSyncToAsync(func, thread_sensitive=True)
+        return DatabaseSyncToAsync(in_a_thread, thread_sensitive=True)
     if _db_threads is None:
         _db_threads = ThreadPoolExecutor(max_workers=settings.DB_THREADS, thread_name_prefix="db-call")
-    return DatabaseSyncToAsync(func, thread_sensitive=False, executor=_db_threads)
+    return DatabaseSyncToAsync(in_a_thread, thread_sensitive=False, executor=_db_threads)
 
 
 SESSION_ENDED = object()

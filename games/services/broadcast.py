@@ -20,7 +20,7 @@ from django.conf import settings
 
 from games import engine
 
-from . import layer_loop
+from . import layer_loop, server_sends
 from .common import after_commit, iso, log
 from .snapshots import blocked_for, legal_for, seat_info
 
@@ -45,7 +45,8 @@ def send(group, message):
 
 def send_many(messages):
     """Send (group, message) pairs in one trip to the channel layer: one event loop for all the
-    groups of a match, not one per group (a Celery worker's own long-lived loop: layer_loop)."""
+    groups of a match, not one per group (daphne's own loop, not waited for: server_sends; a Celery
+    worker's own long-lived loop: layer_loop)."""
     layer = get_channel_layer()
     if layer is None or not messages:
         return
@@ -54,10 +55,19 @@ def send_many(messages):
         for group, message in messages:
             await layer.group_send(group, message)
 
-    if layer_loop.running():
+    server_loop = server_sends.loop_of_this_thread()
+    if server_loop is not None:  # a server's database thread: the loop sends, the thread goes on
+        server_sends.send_later(server_loop, _order_key(messages[0][0]), send_all)
+    elif layer_loop.running():
         layer_loop.run(send_all())
     else:
         async_to_sync(send_all)()
+
+
+def _order_key(group):
+    """What a send keeps its order within: its match (`match.<id>` and that match's seat and
+    spectators groups), or the lobby. Each call of send_many is about one of them."""
+    return ".".join(group.split(".")[:2])
 
 
 def public_events(game, events):

@@ -229,6 +229,7 @@ class GameConsumer(_Base):
 
     async def on_act(self, message):
         received = time.time()
+        client_id = message["client_id"]
         began = []  # LIVE_TIMINGS: when a database thread took the move up
 
         def submit():
@@ -236,7 +237,6 @@ class GameConsumer(_Base):
             return while_logged_in(self.scope, self.user, services.do_submit, self.match_id, self.user,
                                    message["action"], client_id=client_id, step=message["step"], seat=message["seat"])
 
-        client_id = message["client_id"]
         try:
             result = await db_call(submit)()
         except services.ServiceError as error:

@@ -1,6 +1,7 @@
 import os
 
 import pytest
+import pytest_asyncio
 
 
 def pytest_sessionstart(session):
@@ -29,6 +30,18 @@ def django_db_setup(django_db_setup, django_db_blocker):
     """The test database starts with the catalogue loaded (committed), as `make run` leaves it."""
     with django_db_blocker.unblock():
         _load_catalogue()
+
+
+@pytest_asyncio.fixture
+async def async_client(async_client):
+    """pytest-django's async client; afterwards the connection its handler's thread opened is
+    closed (it stayed open in that thread, and PostgreSQL refused to drop the test database at the
+    end of the run, "being accessed by other users")."""
+    yield async_client
+    from asgiref.sync import sync_to_async
+    from django.db import connections
+
+    await sync_to_async(connections.close_all)()
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ failure is logged, as `common.after_commit` logs one: what was committed stays c
 sockets resync. The thread learns its loop from `consumers.db_call` (`sending_through`); anywhere
 else (a view, a Celery worker, a test calling a service) sends are made as before.
 """
+import asyncio
 import collections
 import logging
 import threading
@@ -52,10 +53,10 @@ def send_later(loop, key, send):
 
 
 class _Sender:
-    """The sends waiting on one loop, a queue and a draining task per key."""
+    """The sends waiting on one loop, a queue and a draining task per key. It runs on that loop and
+    keeps no reference to it (the loop is its key in `_senders`)."""
 
-    def __init__(self, loop):
-        self.loop = loop
+    def __init__(self):
         self.queues = {}
         self.waiting = 0
 
@@ -69,7 +70,7 @@ class _Sender:
             queue.append(send)
             return
         self.queues[key] = collections.deque([send])
-        self.loop.create_task(self._drain(key))
+        asyncio.get_running_loop().create_task(self._drain(key))
 
     async def _drain(self, key):
         queue = self.queues[key]
@@ -92,5 +93,5 @@ _senders = weakref.WeakKeyDictionary()
 def _hand_over(loop, key, send):
     sender = _senders.get(loop)
     if sender is None:
-        sender = _senders[loop] = _Sender(loop)
+        sender = _senders[loop] = _Sender()
     sender.hand_over(key, send)

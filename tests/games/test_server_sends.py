@@ -118,3 +118,20 @@ def test_a_send_from_a_thread_that_is_no_server_s_database_thread_is_made_before
     monkeypatch.setattr(broadcast, "get_channel_layer", lambda: Layer())
     broadcast.send_many([("match.5", {"type": "x"})])
     assert sent == ["match.5"] and server_sends.loop_of_this_thread() is None
+
+
+def test_a_loop_s_sender_goes_with_its_loop():
+    import gc
+
+    async def hand_over_one():
+        async def send():
+            pass
+
+        server_sends.send_later(asyncio.get_running_loop(), "match.9", send)
+        await settle()
+
+    before = len(server_sends._senders)
+    for _ in range(3):
+        asyncio.run(hand_over_one())
+    gc.collect()
+    assert len(server_sends._senders) == before

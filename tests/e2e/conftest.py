@@ -1,6 +1,7 @@
 """Headless Chromium for the e2e tests (Debian's /usr/bin/chromium; Playwright never downloads one).
 
-Fixtures: `browser` (one per session), `page` (a 360x740 phone), `desktop_page` (1280x900),
+Fixtures: `site` (a real daphne for the module, in the embedded mode of `make run`; a module
+that needs another server defines its own), `browser` (one per session), `page` (a 360x740 phone), `desktop_page` (1280x900),
 `loaded_catalogue` (the catalogue committed to the database, so the live server sees it), and
 `screenshot(page, name)` which saves tests/e2e/out/<name>.png (git-ignored).
 """
@@ -15,6 +16,21 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-sync", "--no-first-run"]
 OUT = Path(__file__).resolve().parent / "out"
 from tests.factories import DESKTOP, PHONE
+
+
+@pytest.fixture(scope="module")
+def site(request):
+    """A real daphne process for this module's tests in the embedded mode of `make run` (SQLite
+    file, in-memory channel layer, bots played in-process): the browser needs a server that speaks
+    WebSocket, which pytest-django's live_server does not. Its logs go to /tmp/wonders_e2e-<module>_*."""
+    from tests.integration.live_stack import LiveStack
+
+    stack = LiveStack(embedded=True, name="e2e-" + request.module.__name__.rsplit(".", 1)[-1].removeprefix("test_"))
+    stack.start()
+    try:
+        yield stack
+    finally:
+        stack.stop()
 
 
 @pytest.fixture(scope="session")

@@ -3,19 +3,7 @@ and leave without a reload (the lobby socket; games/lobby_feed.py folds fast cha
 Screenshots: lobby-live-desktop-it.png and lobby-live-phone-pt-br.png in tests/e2e/out/."""
 import pytest
 
-from tests.integration.live_stack import LiveStack
-
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture(scope="module")
-def site():
-    stack = LiveStack(embedded=True, name="e2e-lobby")
-    stack.start()
-    try:
-        yield stack
-    finally:
-        stack.stop()
 
 
 def open_link(page, match_id):

@@ -14,22 +14,12 @@ import time
 import pytest
 
 from tests.factories import DESKTOP, PHONE
-from tests.integration.live_stack import PASSWORD, LiveStack, check_match_log
+from tests.integration.live_stack import PASSWORD, check_match_log
 
 pytestmark = pytest.mark.e2e
 
 GAME_TIMEOUT = 300
 NO_SIDEWAYS_SCROLL = "document.scrollingElement.scrollWidth"
-
-
-@pytest.fixture(scope="module")
-def site():
-    stack = LiveStack(embedded=True, name="e2e-architects")
-    stack.start()
-    try:
-        yield stack
-    finally:
-        stack.stop()
 
 
 PAGE_STATE = """() => ({

@@ -12,7 +12,7 @@ import time
 import pytest
 
 from tests.factories import DESKTOP, PHONE
-from tests.integration.live_stack import PASSWORD, LiveStack
+from tests.integration.live_stack import PASSWORD
 
 pytestmark = pytest.mark.e2e
 
@@ -34,16 +34,6 @@ PAGE_STATE = """() => {
     wide: document.documentElement.scrollWidth > window.innerWidth,
   };
 }"""
-
-
-@pytest.fixture(scope="module")
-def site():
-    stack = LiveStack(embedded=True, name="e2e-cities")
-    stack.start()
-    try:
-        yield stack
-    finally:
-        stack.stop()
 
 
 def play_by_clicking(page, shoot, rng):

@@ -15,21 +15,11 @@ import time
 import pytest
 
 from tests.factories import DESKTOP, PHONE
-from tests.integration.live_stack import PASSWORD, LiveStack, check_match_log
+from tests.integration.live_stack import PASSWORD, check_match_log
 
 pytestmark = pytest.mark.e2e
 
 GAME_TIMEOUT = 300  # seconds for the 18 turns (and prompts) of the game
-
-
-@pytest.fixture(scope="module")
-def site():
-    stack = LiveStack(embedded=True, name="e2e")
-    stack.start()
-    try:
-        yield stack
-    finally:
-        stack.stop()
 
 
 TABLES_SCROLLING_SIDEWAYS = """() => [...document.querySelectorAll('.table-scroll')]

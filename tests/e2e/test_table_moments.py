@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.integration.live_stack import LiveStack, check_match_log
+from tests.integration.live_stack import check_match_log
 
 pytestmark = pytest.mark.e2e
 
@@ -18,16 +18,6 @@ WIDE = {"width": 1366, "height": 900}
 NARROW = {"width": 390, "height": 844}
 SHOTS = Path("/tmp/shots/table-moments")
 PLAY_TIMEOUT_MS = 120_000
-
-
-@pytest.fixture(scope="module")
-def site():
-    stack = LiveStack(embedded=True, name="e2e-moments")
-    stack.start()
-    try:
-        yield stack
-    finally:
-        stack.stop()
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ import pytest
 
 from tests.factories import PHONE
 from tests.e2e.test_play_game import TABLES_SCROLLING_SIDEWAYS
-from tests.integration.live_stack import LiveStack
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -21,16 +20,6 @@ match.version += 1
 match.save(update_fields=["state", "config", "step", "version"])
 print(sorted(state["discard"]))
 """
-
-
-@pytest.fixture(scope="module")
-def site():
-    stack = LiveStack(embedded=True, name="e2e-prompts")
-    stack.start()
-    try:
-        yield stack
-    finally:
-        stack.stop()
 
 
 def test_halicarnassus_chooses_from_the_discard_pile_each_card_free(site, desktop_page, screenshot):

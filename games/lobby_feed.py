@@ -75,8 +75,6 @@ class LobbyFeed:
                 if not self.changed_while_reading:
                     return
                 self.reading = False
-        except asyncio.CancelledError:
-            raise
         except Exception:  # noqa: BLE001 - the database away: the next change reads again
             log.warning("could not read the lobby's tables", exc_info=True)
         finally:

@@ -16,6 +16,7 @@ by the config, the state or the view (``registry.py``)::
     action_log(state) -> [entry]                 replay(config, log) -> state
     seat_labels(state) -> [dict per seat]        hints(state, seat) -> dict
     reveal(state) -> dict                        hidden_ids(state, seat | None) -> set
+    frame_hands(game id, frame) -> dict | None   # the hands at a reveal frame (replays, the API)
     sample_state(view, seat, rng, chooser=None) -> state
     blocked_builds(state, seat)                  # base game: why a hand card can't be built
     table_games() -> [game id]                   score_table(game id, table) -> [sheet]  # the calculator
@@ -30,7 +31,7 @@ from .registry import games
 __all__ = [
     "games", "info", "normalize_config", "rating_mode", "new_game", "to_act", "legal_actions",
     "apply", "view", "is_over", "scores", "action_log", "replay", "seat_labels", "hints", "reveal",
-    "hidden_ids", "sample_state", "blocked_builds", "score_table", "table_games", "table_modes", "table_players", "IllegalAction", "ConfigError",
+    "frame_hands", "hidden_ids", "sample_state", "blocked_builds", "score_table", "table_games", "table_modes", "table_players", "IllegalAction", "ConfigError",
     "TableError",
 ]
 
@@ -97,6 +98,13 @@ def hints(state, seat):
 
 def reveal(state):
     return registry.of_state(state).reveal(state)
+
+
+def frame_hands(game_id, frame):
+    """What the seats hold at a frame of `game_id` (a frame of ``reveal``, as a replay keeps it):
+    {"step": {...}, "hands": [[card ids] per seat]}, or None where nobody chooses from a hand. A
+    frame carries no game id, so the caller names the game (the match's)."""
+    return registry.get(game_id).frame_hands(frame)
 
 
 def hidden_ids(state, seat):

@@ -38,6 +38,11 @@ Functions (``cfg`` is a normalised config, ``state`` a plain JSON dict)::
     seat_labels(state) -> [dict]               # per seat, public: base {"wonder", "side"}
     hints(state, seat) -> dict                 # UI help for that seat (base: {"blocked": ...})
     reveal(state) -> dict                      # a frame with everything, hands included (replays)
+    frame_hands(frame) -> dict | None          # what the seats hold at a reveal frame: {"step": {...},
+                                               # "hands": [[card ids] per seat]}, "step" the game's
+                                               # own coordinates (base: age, turn); None for a frame
+                                               # where nobody chooses from a hand, and in a game
+                                               # without hands (Architects); never a KeyError
     hidden_ids(state, seat | None) -> set      # ids that seat must not see in anything sent to it
     sample_state(view, seat, rng, chooser=None) -> state  # a whole state with view(state, seat) ==
                                                # view, what the seat cannot see dealt at random with
@@ -76,6 +81,6 @@ INFO_KEYS = (
 
 FUNCTIONS = (
     "normalize_config", "rating_mode", "new_game", "to_act", "legal_actions", "apply", "view",
-    "is_over", "scores", "action_log", "replay", "seat_labels", "hints", "reveal", "hidden_ids",
-    "sample_state", "action_value",
+    "is_over", "scores", "action_log", "replay", "seat_labels", "hints", "reveal", "frame_hands",
+    "hidden_ids", "sample_state", "action_value",
 )

@@ -11,6 +11,7 @@ Rules source: the Italian rulebook (``shared/seeds/003_*.txt``) and our rulings 
 (scoring a physical table: the calculator).
 """
 from . import catalogue as _catalogue
+from .frames import frame_hands
 from .heuristics import action_value
 from .sample import sample_state
 from .scoring import CATEGORIES, TIEBREAK, scores
@@ -70,6 +71,7 @@ class _Game:
     seat_labels = staticmethod(seat_labels)
     hints = staticmethod(hints)
     reveal = staticmethod(reveal)
+    frame_hands = staticmethod(frame_hands)
     hidden_ids = staticmethod(hidden_ids)
     sample_state = staticmethod(sample_state)
     action_value = staticmethod(action_value)

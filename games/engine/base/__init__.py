@@ -25,6 +25,7 @@ from . import two_players_sample as _two_sample
 from . import two_players_view as _two_view
 from . import view as _base_view
 from ..errors import ConfigError  # noqa: F401  (re-exported for the game's callers)
+from .frames import frame_hands
 from .heuristics import action_value, action_values, search_group
 from .rollout import rollout_turn
 from .replay import action_log, replay as _replay
@@ -153,6 +154,7 @@ class _Game:
     seat_labels = staticmethod(seat_labels)
     hints = staticmethod(hints)
     reveal = staticmethod(reveal)
+    frame_hands = staticmethod(frame_hands)
     hidden_ids = staticmethod(hidden_ids)
     sample_state = staticmethod(sample_state)
     action_value = staticmethod(action_value)

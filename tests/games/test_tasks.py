@@ -8,6 +8,7 @@ from django.db import DatabaseError, OperationalError, transaction
 
 from games import engine, services, tasks
 from games.models import Match
+from games.services import bot_port
 from tests.factories import start_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -24,7 +25,7 @@ def every_bot_turn_through_the_queue(settings):
 def still_bots(monkeypatch):
     """Bot turns asked for are kept here instead of being played."""
     asked = []
-    monkeypatch.setattr(services.bots, "enqueue_bot_turns", lambda match_id, seats, version, slow=(): asked.append(
+    monkeypatch.setattr(bot_port, "request_bot_turns", lambda match_id, seats, version, slow=(): asked.append(
         (match_id, list(seats), version)))
     return asked
 
@@ -127,7 +128,7 @@ def test_bot_turns_waiting_in_the_queue_are_not_asked_again_until_they_stall(mak
     services.do_start(match.pk, host)
     match.refresh_from_db()
     asked = []
-    monkeypatch.setattr(services.bots, "enqueue_bot_turns", lambda *args, **kwargs: asked.append(args))
+    monkeypatch.setattr(bot_port, "request_bot_turns", lambda *args, **kwargs: asked.append(args))
 
     assert services.requeue_lost_bot_turns(now=match.step_started_at + timedelta(seconds=3)) == 0
     caches["shared"].clear()  # Redis flushed: the queue, and the marker with it, are gone

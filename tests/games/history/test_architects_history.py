@@ -145,11 +145,8 @@ def test_the_api_match_detail_gives_the_architects_score_sheet_and_log(api, arch
     assert body["mode"] == "architects" and body["rated"]
     sheets = sorted(engine.scores(match.state), key=lambda sheet: sheet["seat"])
     for row, sheet in zip(body["score_sheet"], sheets):
-        # "wonder" is also the seat label: its points are wonder_points
-        assert {k: row[k] for k in ("wonder_points", "blue", "cat", "military", "progress", "total", "rank")} == {
-            "wonder_points": sheet["wonder"], "blue": sheet["blue"], "cat": sheet["cat"],
-            "military": sheet["military"], "progress": sheet["progress"], "total": sheet["total"],
-            "rank": sheet["rank"]}
+        assert row["categories"] == {key: sheet[key] for key in ("wonder", "blue", "cat", "military", "progress")}
+        assert (row["total"], row["rank"]) == (sheet["total"], sheet["rank"])
         assert row["tiebreak"] == sheet["stages"] and row["coins"] is None
     assert [seat["side"] for seat in body["seats"]] == [None] * match.players
     assert body["hands"] is None
@@ -165,9 +162,9 @@ def test_the_api_leaderboard_and_player_statistics_have_the_architects_mode(api,
     stats = api.get(f"/api/players/{people[0].username}/stats/?mode=architects").json()
     results = SeatResult.objects.filter(user=people[0], mode="architects")
     assert stats["games"] == results.count()
-    assert set(stats["average_points"]) == {"wonder_points", "blue", "cat", "military", "progress"}
+    assert set(stats["average_points"]) == {"wonder", "blue", "cat", "military", "progress"}
     assert stats["average_points"]["blue"] == round(sum(r.categories["blue"] for r in results) / results.count(), 2)
-    assert {row["wonder"] for row in stats["wonders"]} == {r.wonder for r in results}
+    assert {row["wonder"] for row in stats["wonders"]} == {r.labels["wonder"] for r in results}
     assert all(row["side"] is None for row in stats["wonders"])
 
 

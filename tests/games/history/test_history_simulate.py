@@ -3,7 +3,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games import engine
-from games.history.timeline import hands_by_turn, timeline
+from games.history.timeline import hands_by_step, timeline
 from games.history.models import MatchRecord, PlayerRating, SeatResult
 from games.models import Match, MatchAction
 
@@ -43,9 +43,9 @@ def test_the_timeline_starts_at_the_deal_and_ends_at_the_final_state():
     assert final["phase"] == "over"
     assert [p["built"] for p in final["players"]] == [p["built"] for p in state["players"]]
     assert [p["total"] for p in final["players"]] == [s["total"] for s in engine.scores(state)]
-    hands = hands_by_turn(frames)
-    assert [(h["age"], h["turn"]) for h in hands] == [(a, t) for a in (1, 2, 3) for t in range(1, 7)]
-    assert all(len(hand) == 8 - h["turn"] for h in hands for hand in h["hands"])
+    hands = hands_by_step("base", frames)
+    assert [(h["step"]["age"], h["step"]["turn"]) for h in hands] == [(a, t) for a in (1, 2, 3) for t in range(1, 7)]
+    assert all(len(hand) == 8 - h["step"]["turn"] for h in hands for hand in h["hands"])
 
 
 @pytest.mark.parametrize("mode, counts", [

@@ -313,6 +313,12 @@ REST_FRAMEWORK = {
     },
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
+    # The answers' version: `Accept: application/json; version=1` or `?version=1`, else the latest
+    # (games/history/api/versioning.py; what changed between versions: docs/api-versions.md).
+    "DEFAULT_VERSIONING_CLASS": "games.history.api.versioning.ApiVersioning",
+    "DEFAULT_VERSION": "2",
+    "ALLOWED_VERSIONS": ("1", "2"),
+    "VERSION_PARAM": "version",
 }
 # API tokens (accounts/tokens.py, django-rest-knox): stored hashed, `Authorization: Token <token>`.
 API_TOKEN_DAYS = env_int("API_TOKEN_DAYS", 90, minimum=1)
@@ -323,8 +329,11 @@ API_MATCHES_PAGE_SIZE = env_int("API_MATCHES_PAGE_SIZE", 20, minimum=1)
 API_MATCHES_MAX_PAGE_SIZE = env_int("API_MATCHES_MAX_PAGE_SIZE", 100, minimum=1)
 SPECTACULAR_SETTINGS = {
     "TITLE": "Wonders API",
-    "DESCRIPTION": "The 7 Wonders catalogue, rules, matches and players.",
-    "VERSION": "1.0.0",
+    "DESCRIPTION": "The 7 Wonders catalogue, rules, matches and players. Answers come in the version a client "
+    "asks for with `Accept: application/json; version=N` or `?version=N`, else the latest (2); version 1 (score "
+    "categories as fields of a row) stays readable for one version: `/api/schema/?version=1` is its schema.",
+    # info.version is the answers' version the schema describes: "2", or "1" for /api/schema/?version=1.
+    "VERSION": None,
     "SERVE_INCLUDE_SCHEMA": False,
     # Swagger UI from the sidecar package's static files, never from a CDN (the CSP allows none).
     "SWAGGER_UI_DIST": "SIDECAR",

@@ -41,8 +41,7 @@ def seat_summaries(match_ids, lang):
     rows = list(
         SeatResult.objects.filter(match_id__in=match_ids)
         .order_by("match_id", "seat")
-        .values_list("match_id", "mode", "seat", "user_id", "bot_level", "abandoned", "wonder", "side", "rank",
-                     "total")
+        .values_list("match_id", "mode", "seat", "user_id", "bot_level", "abandoned", "labels", "rank", "total")
     )
     user_ids = {row[3] for row in rows if row[3] is not None}
     names = {
@@ -52,8 +51,9 @@ def seat_summaries(match_ids, lang):
     }
     game_of = {mode: game_of_mode(mode) for mode in {row[1] for row in rows}}
     out = {}
-    for match_id, mode, seat, user_id, bot_level, abandoned, wonder, side, rank, total in rows:
+    for match_id, mode, seat, user_id, bot_level, abandoned, labels, rank, total in rows:
         username, display = names.get(user_id, (None, ""))
+        wonder = labels.get("wonder") or ""
         out.setdefault(match_id, []).append({
             "seat": seat,
             "username": username,
@@ -62,7 +62,7 @@ def seat_summaries(match_ids, lang):
             "abandoned": abandoned,
             "wonder": wonder,
             "wonder_name": wonder_name(game_of[mode], wonder, lang),
-            "side": side_or_none(side),
+            "side": side_or_none(labels.get("side")),
             "rank": rank,
             "total": total,
         })
@@ -194,12 +194,13 @@ def player_summary(user):
 def player_payload(user, lang):
     """The API's player: the summary, every rating and the most recent matches."""
     ratings = [_rating_dict(r, r.mode) for r in PlayerRating.objects.filter(user=user).order_by("mode")]
-    recent = [
-        {**row, "wonder_name": wonder_name(game_of_mode(row["mode"]), row["wonder"], lang),
-         "side": side_or_none(row["side"])}
-        for row in SeatResult.objects.filter(user=user).order_by("-finished_at", "-match_id").values(
-            "match", "finished_at", "mode", "players", "rated", "wonder", "side", "rank", "total")[:RECENT]
-    ]
+    recent = []
+    for row in SeatResult.objects.filter(user=user).order_by("-finished_at", "-match_id").values(
+            "match", "finished_at", "mode", "players", "rated", "labels", "rank", "total")[:RECENT]:
+        labels = row.pop("labels")
+        wonder = labels.get("wonder") or ""
+        recent.append({**row, "wonder": wonder, "wonder_name": wonder_name(game_of_mode(row["mode"]), wonder, lang),
+                       "side": side_or_none(labels.get("side"))})
     return {**player_summary(user), "ratings": ratings, "recent_matches": recent}
 
 

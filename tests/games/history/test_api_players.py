@@ -4,7 +4,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.history.models import PlayerRating, RatingChange, SeatResult
+from games.history.models import PlayerRating, RatingChange, SeatResult, with_labels
 from games.history.queries import streaks
 from games.history.ratings import PROVISIONAL_SIGMA
 from games.history.simulate import play_and_store
@@ -74,7 +74,7 @@ def test_a_players_stats_give_results_per_wonder_and_side(api, league):
     rows = SeatResult.objects.filter(user=people[2])
     assert sum(w["games"] for w in data["wonders"]) == rows.count()
     for entry in data["wonders"]:
-        mine = rows.filter(wonder=entry["wonder"], side=entry["side"])
+        mine = with_labels(rows, wonder=entry["wonder"], side=entry["side"])
         assert entry["games"] == mine.count() and entry["wins"] == mine.filter(rank=1).count()
     giza = [w for w in data["wonders"] if w["wonder"] == "giza"]
     assert all(w["wonder_name"] == "Le Piramidi di Giza" for w in giza)

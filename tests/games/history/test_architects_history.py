@@ -6,7 +6,7 @@ import re
 import pytest
 
 from games import engine
-from games.history.models import MatchRecord, PlayerRating, RatingChange, SeatResult, SeatStat
+from games.history.models import MatchRecord, PlayerRating, RatingChange, SeatResult, SeatStat, with_labels
 from games.history.simulate import play_and_store
 from tests.games.history.helpers import api, make_people, url  # noqa: F401 - api is a fixture
 
@@ -50,8 +50,8 @@ def test_a_finished_architects_match_is_recorded_in_its_own_mode_with_the_engine
         assert row.mode == "architects"
         assert row.categories == {key: sheet[key] for key in declared}
         assert sum(row.categories.values()) == row.total == sheet["total"]
-        assert row.labels == {"wonder": player["wonder"]} and row.wonder == player["wonder"] and row.side == ""
-        assert row.tiebreak == len(player["built"]) and row.coins is None
+        assert row.labels == {"wonder": player["wonder"]}
+        assert row.tiebreak == len(player["built"]) and "coins" not in row.extra
         assert row.rank == sheet["rank"]
 
 
@@ -108,7 +108,7 @@ def test_the_profile_switches_to_the_architects_mode_and_shows_its_categories_an
     assert '<strong aria-current="page">7 Wonders Architects</strong>' in switch and "?mode=base" in switch
     page = text_of(html)
     assert "Segnalini Progresso" in page and "Carte blu" in page
-    played = {r.wonder for r in SeatResult.objects.filter(user=people[0], mode="architects")}
+    played = {r.labels["wonder"] for r in SeatResult.objects.filter(user=people[0], mode="architects")}
     wonders_html = html[html.index('id="wonders-title"'): html.index('id="matches-title"')]
     assert "Lato" not in wonders_html  # no side column: Architects' wonders have none
     from games import presentation
@@ -175,7 +175,7 @@ def test_the_api_wonder_statistics_list_the_seven_architects_wonders_without_sid
     assert all(row["side"] is None for row in rows)
     seats = SeatResult.objects.filter(mode="architects")
     for row in rows:
-        mine = seats.filter(wonder=row["wonder"])
+        mine = with_labels(seats, wonder=row["wonder"])
         assert row["matches"] == mine.count()
         assert row["wins"] == mine.filter(rank=1).count()
     two = api.get("/api/stats/wonders/?mode=architects&players=2").json()["results"]
@@ -191,7 +191,7 @@ def test_simulate_matches_plays_architects_games_when_asked(capsys):
     assert records.count() == 5 and set(records.values_list("mode", flat=True)) == {"architects"}
     assert {record.players for record in records} <= set(range(2, 8))
     for result in SeatResult.objects.all():
-        assert result.wonder in ARCHITECTS_WONDERS and result.side == ""
+        assert result.labels["wonder"] in ARCHITECTS_WONDERS and "side" not in result.labels
 
 
 def test_the_api_replay_of_an_architects_match_ends_on_the_final_score_with_names(api, architects):

@@ -12,6 +12,7 @@ Rules source: the Italian rulebook (``shared/seeds/003_*.txt``) and our rulings 
 """
 from . import catalogue as _catalogue
 from ..contract import game_from_module
+# The contract's functions, found by name in this module by game_from_module (GAME, at the end).
 from .frames import frame_hands
 from .heuristics import action_value
 from .sample import sample_state

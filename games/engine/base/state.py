@@ -44,7 +44,7 @@ from . import catalogue as _cat
 from . import cities_setup as _cities
 from . import two_players_setup as _two
 from ..errors import ConfigError
-from .two_players_setup import FREE_CITY, is_two_players, two_players_on  # noqa: F401  (the variant's names)
+from .two_players_setup import is_two_players, two_players_on
 
 SIDES = ("A", "B")
 STATE_VERSION = 1

@@ -2,10 +2,10 @@
 Part A), config ``{"game": "base", "players": 2, ...}``: its table and the flow of its turns.
 
 Like Cities, the variant is hooks in the base rules, no fork of them: this module and
-``two_players_rules.py`` (the Free City's choices), ``two_players_scoring.py`` and
-``two_players_view.py`` (views, hints, hidden ids, reveal) and ``two_players_sample.py`` are
-asked by ``state.py``, ``rules.py``, ``resolution.py``, ``scoring.py``, ``view.py`` and
-``sample.py`` when ``is_two_players(state)``. This module imports nothing of the rules.
+``two_players_rules.py`` (the Free City's choices), ``two_players_view.py`` (views, hints,
+hidden ids, reveal, the Free City's sheet) and ``two_players_sample.py`` are asked by
+``state.py``, ``rules.py``, ``resolution.py``, ``scoring.py``, ``view.py`` and ``sample.py``
+when ``is_two_players(state)``. This module imports nothing of the rules.
 
 The table. Three cities in a ring: seat 0, seat 1 and the Free City, the last entry of
 ``state["players"]`` (``FREE_CITY`` = 2), which no seat owns. Seats and neighbours follow

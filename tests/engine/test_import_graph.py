@@ -1,6 +1,7 @@
 """The engine's modules import each other without a circle: a variant or an expansion is hooks
 its base modules ask, never a module that imports them back (function-level imports count too:
-a late import hides a circle, it does not break it)."""
+a late import hides a circle, it does not break it); and the 2-player variant's modules are such
+hooks, with no function of the contract of their own."""
 import ast
 from pathlib import Path
 
@@ -85,3 +86,15 @@ def test_the_graph_sees_the_imports_of_the_base_rules_and_their_hooks():
 def test_the_cycle_finder_finds_a_circle_through_a_late_import():
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": set(), "c": {"a", "b"}}) is None
+
+
+def test_the_two_player_variant_is_hooks_that_fork_no_function_of_the_contract():
+    from games.engine.contract import FUNCTIONS
+
+    modules = _modules()
+    variant = {name: path for name, path in modules.items() if name.startswith("games.engine.base.two_players")}
+    assert len(variant) >= 4
+    for name, path in variant.items():
+        defined = {node.name for node in ast.parse(path.read_text(encoding="utf-8")).body
+                   if isinstance(node, ast.FunctionDef)}
+        assert not defined & set(FUNCTIONS), f"{name} defines its own {sorted(defined & set(FUNCTIONS))}"

@@ -73,3 +73,15 @@ def test_the_help_of_simulate_matches_names_the_modes(capsys):
 
     text = Command().create_parser("manage.py", "simulate_matches").format_help()
     assert "--mode" in text and "cities-teams" in text and "base-2p" in text
+
+
+def test_without_a_game_named_the_simulation_plays_the_registrys_first_game(monkeypatch, django_user_model):
+    from games.engine import registry
+    from games.history.simulate import play_and_store
+
+    monkeypatch.setattr(registry, "GAMES", dict(reversed(list(registry.GAMES.items()))))
+    first = engine.games()[0]
+    people = [django_user_model.objects.create_user(username=name) for name in ("ann", "bo", "cy")]
+    assert play_and_store(people, seed=4).game == first
+    call_command("simulate_matches", "--players", "3", "--matches", "1")
+    assert set(MatchRecord.objects.values_list("match__game", flat=True)) == {first}

@@ -31,6 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve().parent
 ROLES = ("proxy", "web", "worker", "beat")
+NGINX_FAIL_TIMEOUT = 2  # seconds nginx leaves out a daphne that refused a connection
 
 
 class Shape:
@@ -146,8 +147,10 @@ stopwaitsecs=10
 
     def nginx_conf(self):
         template = (HERE / "nginx.conf.template").read_text()
-        servers = "\n".join(f"        server {u} max_fails=1 fail_timeout=2s;" for u in self.upstreams)
-        values = {"DIR": str(self.dir), "LISTEN": self.listen, "UPSTREAM_SERVERS": servers}
+        servers = "\n".join(f"        server {u} max_fails=1 fail_timeout={NGINX_FAIL_TIMEOUT}s;" for u in self.upstreams)
+        values = {"DIR": str(self.dir), "LISTEN": self.listen, "UPSTREAM_SERVERS": servers,
+                  # the scheme the client used: nginx's own, or "https" when TLS ends in front of it
+                  "FORWARDED_PROTO": self.env.get("PROD_FORWARDED_PROTO") or "$scheme"}
         for key, value in values.items():
             template = template.replace(f"@@{key}@@", value)
         return template
@@ -223,9 +226,11 @@ def start(shape):
     shape.dir.mkdir(parents=True, exist_ok=True)
     env = shape.site_env()
     if env.get("PROD_PREPARE", "1") not in ("0", "false", "no"):
-        # Once per deploy, from one machine: the schema, the catalogue, the static files.
+        # Once per deploy, from one machine: the schema and the catalogue.
         _manage(shape, env, "migrate", "--noinput")
         _manage(shape, env, "load_catalogue")
+    if "web" in shape.roles:
+        # On every machine that serves pages: WhiteNoise serves STATIC_ROOT, a local folder.
         _manage(shape, env, "collectstatic", "--noinput", "-v0")
     shape.write_configs()
     print(f"prod: supervisord -c {shape.dir / 'supervisord.conf'} ({', '.join(shape.programs())})", flush=True)
@@ -279,6 +284,10 @@ def rolling_restart(shape):
         if name.startswith("daphne-"):
             port = shape.daphne_ports[int(name.split("-")[1]) - 1]
             _wait(lambda: _answers(f"http://{_local(shape.daphne_bind)}:{port}/en/"), 120, f"{name} after restart")
+            # nginx left it out when it refused connections during the restart, and sends it
+            # requests again fail_timeout (2 s) after the last refusal: restarting the next one
+            # sooner could leave nginx with no daphne it believes up.
+            time.sleep(NGINX_FAIL_TIMEOUT + 1)
     if "proxy" in shape.roles:
         shape.ctl("signal", "HUP", "nginx")  # re-read nginx.conf (new upstreams)
 

@@ -42,3 +42,14 @@ def of_config(config):
 
 def of_state(state):
     return get(state["config"]["game"])
+
+
+def register(game_id, module_path):
+    """Register a game at run time (the tests' toy games); ``unregister`` takes it out again."""
+    GAMES[game_id] = module_path
+    _loaded.pop(game_id, None)
+
+
+def unregister(game_id):
+    GAMES.pop(game_id, None)
+    _loaded.pop(game_id, None)

@@ -10,6 +10,7 @@ is a folder and a line in ``SITES`` (tests register toy games with ``register``)
         __init__.py          the core (required, below)
         templates/board.html the game page's board         -> template "games/<id>/board.html"
         static/board.js      its script, after play-common  -> static "games/<id>/board.js"
+        static/board.css     optional: its styles, after css/game.css
         catalogue.py         optional: its cards and wonders in words
         calculator.py        optional: the score-sheet calculator's words and form
         calculator_api.py    optional, with calculator.py: the calculator API's serializers
@@ -115,7 +116,7 @@ class GameSite:
 
     Attributes are read from the core, then from the capability modules, then ``DEFAULTS``, so a
     page asks ``site.names(language)`` whatever the game brings. ``BOARD_TEMPLATE``,
-    ``BOARD_SCRIPT``, ``REPLAY_SCRIPT`` and ``CALCULATOR_SEAT_TEMPLATE`` are the names its files
+    ``BOARD_SCRIPT``, ``BOARD_STYLE``, ``REPLAY_SCRIPT`` and ``CALCULATOR_SEAT_TEMPLATE`` are the names its files
     are served under (``games/presentation/files.py``)."""
 
     def __init__(self, game_id, core):
@@ -130,6 +131,7 @@ class GameSite:
         self.calculator_api = _submodule(core, "calculator_api") if "calculator" in self.capabilities else None
         self.BOARD_TEMPLATE = f"games/{game_id}/board.html"
         self.BOARD_SCRIPT = f"games/{game_id}/board.js"
+        self.BOARD_STYLE = f"games/{game_id}/board.css" if (self.folder / "static" / "board.css").is_file() else None
         self.HAS_BOARD = all((self.folder / name).is_file() for name in BOARD_FILES)
         self.REPLAY_SCRIPT = f"games/{game_id}/replay.js" if (self.folder / "static" / "replay.js").is_file() else None
         self.CALCULATOR_SEAT_TEMPLATE = f"games/{game_id}/calculator_seat.html"

@@ -40,7 +40,7 @@ def game(request, match_id):
                                match.game, match.config or match.options))],
         },
         "catalogue": shown.page_catalogue(language()),
-        "board_template": shown.BOARD_TEMPLATE, "board_script": shown.BOARD_SCRIPT,
+        "board_template": shown.BOARD_TEMPLATE, "board_script": shown.BOARD_SCRIPT, "board_style": shown.BOARD_STYLE,
         "board": shown.board_context(language()),
         "ui": as_text({**UI, **shown.board_words()}), "errors": as_text({**ERRORS, **shown.error_words()}),
     })

@@ -165,5 +165,6 @@ def test_every_game_names_a_board_template_and_script_that_exist(game_id):
 
 def test_the_base_game_keeps_its_board_and_architects_has_its_own():
     assert presentation.get("base").BOARD_SCRIPT == "games/base/board.js"
+    assert presentation.get("base").BOARD_STYLE == "games/base/board.css"
     assert presentation.get("architects").BOARD_SCRIPT == "games/architects/board.js"
     assert presentation.get("architects").BOARD_TEMPLATE != presentation.get("base").BOARD_TEMPLATE

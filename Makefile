@@ -93,3 +93,14 @@ messages: $(VENV)/.installed
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .hypothesis
+
+# The production shape on this machine (docs/deploy.md): nginx in front of DAPHNES daphne processes,
+# WORKERS Celery workers and one beat, each restarted by supervisord when it exits; PostgreSQL and Redis.
+# Returns once the site answers on http://PROD_LISTEN/ (default 127.0.0.1:8080); make stop-prod stops it.
+.PHONY: run-prod stop-prod
+run-prod: $(VENV)/.installed
+	DATABASE_URL=$${DATABASE_URL:-$(INTEGRATION_DATABASE_URL)} REDIS_URL=$${REDIS_URL:-$(INTEGRATION_REDIS_URL)} \
+		PROD_PYTHON=$(PY) bash deploy/run-prod.sh
+
+stop-prod:
+	PROD_PYTHON=$(PY) bash deploy/stop-prod.sh

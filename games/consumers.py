@@ -3,59 +3,27 @@
 /ws/games/<id>/ (GameConsumer): one connection to one match, as the user's seat or as a
 spectator; /ws/lobby/ (LobbyConsumer): the open and running tables. The protocol is in
 docs/protocol.md. Who the user is comes from the session (AuthMiddlewareStack); the origin is
-checked by AllowedHostsOriginValidator in wonders_site/asgi.py.
+checked by AllowedHostsOriginValidator in wonders_site/asgi.py. Database work runs in the threads
+of games/db_threads.py; a move, a chat line or a concession first checks that the socket's login
+still holds (games/login_check.py), in the same trip to a thread.
 """
 import asyncio
 import json
 import logging
 import time
-from concurrent.futures import ThreadPoolExecutor
 
-from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from games import lobby_feed, login_check, protocol, services, socket_limits
-from games.services import server_sends
+from games import lobby_feed, protocol, services, socket_limits
+from games.db_threads import db_call
+from games.login_check import SESSION_ENDED, while_logged_in
 
 log = logging.getLogger(__name__)
 
 CLOSE_NO_SUCH_MATCH = 4404  # also: no such path
 CLOSE_SESSION_ENDED = 4401
 CLOSE_TOO_MANY = 4429
-
-
-_db_threads = None
-
-
-def db_call(func):
-    """`func` (it uses the database) made awaitable: in one shared thread or in a pool of
-    settings.DB_THREADS threads, as settings.DB_CALLS_SHARE_A_THREAD says (old connections closed
-    around it, as Channels does). Its channel-layer sends go to this loop without being waited for
-    (services/server_sends.py)."""
-    global _db_threads
-    loop = asyncio.get_running_loop()
-
-    def in_a_thread(*args, **kwargs):
-        with server_sends.sending_through(loop):
-            return func(*args, **kwargs)
-
-    if settings.DB_CALLS_SHARE_A_THREAD:
-        return DatabaseSyncToAsync(in_a_thread, thread_sensitive=True)
-    if _db_threads is None:
-        _db_threads = ThreadPoolExecutor(max_workers=settings.DB_THREADS, thread_name_prefix="db-call")
-    return DatabaseSyncToAsync(in_a_thread, thread_sensitive=False, executor=_db_threads)
-
-
-SESSION_ENDED = object()
-
-
-def while_logged_in(scope, user, func, *args, **kwargs):
-    """`func(*args, **kwargs)` if the socket's login still holds, else SESSION_ENDED: the check and
-    the write in one trip to a database thread (a player's move is the live path's hottest call)."""
-    if not login_check.login_still_holds(scope, user):
-        return SESSION_ENDED
-    return func(*args, **kwargs)
 
 
 class _Base(AsyncWebsocketConsumer):

@@ -11,10 +11,8 @@ once and sends it to every lobby socket of the process.
   list at most once per window, however many tables change and however many sockets watch.
 - A process with no lobby socket hears nothing and reads nothing.
 
-Why: with 100 tables started together, more than half of each start's time went to reading the
-lobby and sending it (py-spy of daphne under `make bench-live TABLES=100`), though nobody had the
-lobby open. The many writers paid for the few readers, and the start burst set the live path's
-whole-run p99.
+Why: when every writer read the list and sent it, the many writers paid for the few readers, even
+with nobody in the lobby (docs/releasing.md, "Live path measurements moved from docstrings").
 """
 import asyncio
 import logging

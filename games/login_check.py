@@ -1,5 +1,5 @@
 """Does the login a socket was opened with still hold? Asked before every move, chat line and
-concession on a game socket (consumers.while_logged_in).
+concession on a game socket (`while_logged_in`).
 
 After a logout (the session is gone), a password change elsewhere (the session's hash no longer
 matches), the session's expiry or the account's deactivation, a seated socket must not play on.
@@ -7,10 +7,9 @@ The answer is read fresh from the database on every action, never from the copy 
 socket loaded when it opened, and never cached: a cached "yes" could outlive a logout.
 
 With the database session store (Django's default, and ours) the session row and the user's
-password hash come in one query: the check is on the hottest path of the live game, and the
-ORM's two queries (the session store's load, then the user) were 11% of daphne's GIL time under
-`make bench-live TABLES=100 THINK=1` (py-spy --gil). Any other session store is asked through its
-own API.
+password hash come in one query, not the ORM's two (the session store's load, then the user): the
+check is on the hottest path of the live game (docs/releasing.md, "Live path measurements moved
+from docstrings"). Any other session store is asked through its own API.
 """
 from importlib import import_module
 
@@ -21,6 +20,16 @@ from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 
 DB_SESSIONS = "django.contrib.sessions.backends.db"
+
+SESSION_ENDED = object()
+
+
+def while_logged_in(scope, user, func, *args, **kwargs):
+    """`func(*args, **kwargs)` if the socket's login still holds, else SESSION_ENDED: the check and
+    the write in one trip to a database thread (a player's move is the live path's hottest call)."""
+    if not login_still_holds(scope, user):
+        return SESSION_ENDED
+    return func(*args, **kwargs)
 
 
 def login_still_holds(scope, user):

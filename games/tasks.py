@@ -1,18 +1,31 @@
-"""Celery tasks: thin wrappers over games.services.
+"""Celery tasks: thin wrappers over games.services, and the runner of the services' bot turns.
 
 `play_bot_turn` runs on the `bots` queue (CELERY_TASK_ROUTES), late-acknowledged and requeued if
 the worker dies; it is idempotent: a repeated or late delivery finds that the match moved on
-and does nothing. Without REDIS_URL the tasks run in-process (CELERY_TASK_ALWAYS_EAGER) through
-services.enqueue_bot_turns, which loops instead of recursing. Lost bot turns are asked again
-by the sweep and by a worker that starts (services/bot_watch.py).
+and does nothing. Lost bot turns are asked again by the sweep and by a worker that starts
+(services/bot_watch.py).
+
+What this module sets up when it is imported (games/apps.py imports it in every process):
+`ask_for_bot_turns` becomes the services' bot-turn runner (services/bot_port.py). In a Celery
+worker process, `worker_process_init` installs the worker's channel-layer sender
+(services/senders.py, WorkerLoopSender).
 """
+import logging
+import threading
+from collections import deque
+
 from celery.signals import worker_process_init, worker_ready
+from django.conf import settings
 from django.db import DatabaseError
 
 from wonders_site.celery import app
 
 from games import services
-from games.services import layer_loop
+from games.services import bot_port, bot_watch, broadcast, senders
+
+log = logging.getLogger("games.services")
+
+BOTS_QUEUE = "bots"
 
 # A bot turn that met a broken database connection is tried again soon: 1, 2, 4, 4... seconds.
 RETRIED_ERRORS = (DatabaseError,)
@@ -32,10 +45,50 @@ def sweep_deadlines():
     return services.do_sweep_deadlines()
 
 
-@worker_process_init.connect(dispatch_uid="games.start_channel_layer_loop")
-def start_channel_layer_loop(sender=None, **kwargs):
-    """Each worker process sends its broadcasts through one long-lived loop (layer_loop)."""
-    layer_loop.start()
+def ask_for_bot_turns(match_id, seats, version, slow):
+    """The services' bot-turn runner: one task for the quick bots of the step together and one for
+    each searching bot in `slow`. With a broker they go to the bots queue. Without one
+    (CELERY_TASK_ALWAYS_EAGER) they run in this process, and a turn that asks for more turns
+    queues them for the loop already running instead of recursing; the loop ends when no bot has
+    anything left to do (a person must act, or the game is over)."""
+    quick = [n for n in seats if n not in slow]
+    jobs = ([(match_id, quick, version)] if quick else []) + [(match_id, n, version) for n in seats if n in slow]
+    if not jobs:
+        return
+    if not settings.CELERY_TASK_ALWAYS_EAGER:
+        bot_watch.mark_asked(match_id, version)
+        for args in jobs:
+            play_bot_turn.apply_async(args, queue=BOTS_QUEUE)
+        return
+    _play_in_this_process(jobs)
+
+
+_in_process = threading.local()  # .jobs: those of the loop running in this thread, if one is
+
+
+def _play_in_this_process(jobs):
+    waiting = getattr(_in_process, "jobs", None)
+    if waiting is not None:
+        waiting.extend(jobs)
+        return
+    _in_process.jobs = waiting = deque(jobs)
+    try:
+        while waiting:
+            args = waiting.popleft()
+            result = play_bot_turn.apply(args)
+            if result.failed():
+                log.error("bot turn %s failed: %r", args, result.result)
+    finally:
+        _in_process.jobs = None
+
+
+bot_port.register(ask_for_bot_turns)
+
+
+@worker_process_init.connect(dispatch_uid="games.install_worker_sender")
+def install_worker_sender(sender=None, **kwargs):
+    """Each worker process sends its broadcasts through one long-lived loop (senders.py)."""
+    broadcast.use(senders.WorkerLoopSender())
 
 
 @worker_ready.connect(dispatch_uid="games.ask_again_after_worker_start")

@@ -10,13 +10,16 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
+from games.services.broadcast import sending_through_the_server_loop  # noqa: E402
 
-application = ProtocolTypeRouter(
+# The server process's channel-layer sender is chosen here, once: the services hand their sends to
+# the server's event loop and go on (games/services/senders.py, ServerLoopSender).
+application = sending_through_the_server_loop(ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
-)
+))
 
 from wonders_site import memory_profile  # noqa: E402
 from wonders_site.gc_tuning import after_startup  # noqa: E402 - once the site is loaded

@@ -6,8 +6,8 @@ the consumer takes the last message, or when its receive is cancelled (the socke
 message that arrives after that (sent to a group just before the socket left it: an update racing
 a closing tab, a lobby change racing a page left) makes a new entry that nobody will ever read: a
 queue and its messages, up to `capacity` of them, for as long as the process lives (channels_redis
-issues 212 and 384, unfixed in 4.3). bench/bench_memory.py counted one such entry for every three
-sockets closed during play, about 11 kB each (docs/releasing.md, "daphne's memory").
+issues 212 and 384, unfixed in 4.3): daphne's memory grew with every socket closed during play
+(docs/releasing.md, "daphne's memory" and "Live path measurements moved from docstrings").
 
 This layer stamps each entry with the time of its newest message and drops the entries nobody is
 receiving on whose newest message is older than the layer's `expiry` (60 s; Redis drops an unread

@@ -179,10 +179,18 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
-# "default" is per process (DRF throttles, sign-ups); "shared" is what every process must agree on
-# (the WebSocket limits of games/socket_limits.py): Redis when there is one.
+# With Redis, both caches live in it, so every process (each daphne, each worker) counts the same:
+# "default" holds DRF's throttles, the sign-up limit (accounts/views.py, django-ratelimit) and the
+# catalogue's answers; "shared" the WebSocket and chat limits (games/socket_limits.py). Without Redis
+# (make run, make test), both are per-process memory. So is "default" in an in-process test run
+# (pytest sets PYTEST_VERSION), Redis or not: each test starts with no throttle or sign-up counts
+# (tests/conftest.py empties in-memory caches only). The real stack's servers in the integration
+# tests run without it (tests/integration/live_stack.py, deploy/) and count in Redis.
+DEFAULT_CACHE_IN_REDIS = bool(REDIS_URL) and not env_str("PYTEST_VERSION")
 CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "default"},
+    "default": ({"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                 "KEY_PREFIX": "wonders-default"} if DEFAULT_CACHE_IN_REDIS
+                else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "default"}),
     "shared": ({"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
                 "KEY_PREFIX": "wonders"} if REDIS_URL
                else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "shared"}),
@@ -254,7 +262,7 @@ AXES_HTTP_RESPONSE_CODE = 429
 AXES_RESET_ON_SUCCESS = False
 
 # Sign-ups per client IP, as django-ratelimit's "count/period" (s, m, h, d); empty: no limit. Counted
-# in the default cache: per process unless CACHES is shared.
+# in the default cache: in Redis when REDIS_URL is set, so every server process shares the count.
 SIGNUP_RATE = env_str("SIGNUP_RATE", "10/h")
 if SIGNUP_RATE and not re.fullmatch(r"[1-9][0-9]*/[0-9]*[smhd]", SIGNUP_RATE):
     raise ImproperlyConfigured(f"SIGNUP_RATE must look like 10/h or 3/10m, not {SIGNUP_RATE!r}")
@@ -316,6 +324,12 @@ REST_FRAMEWORK = {
     },
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
+    # The answers' version: `Accept: application/json; version=1` or `?version=1`, else the latest
+    # (games/history/api/versioning.py; what changed between versions: docs/api-versions.md).
+    "DEFAULT_VERSIONING_CLASS": "games.history.api.versioning.ApiVersioning",
+    "DEFAULT_VERSION": "2",
+    "ALLOWED_VERSIONS": ("1", "2"),
+    "VERSION_PARAM": "version",
 }
 # API tokens (accounts/tokens.py, django-rest-knox): stored hashed, `Authorization: Token <token>`.
 API_TOKEN_DAYS = env_int("API_TOKEN_DAYS", 90, minimum=1)
@@ -326,8 +340,11 @@ API_MATCHES_PAGE_SIZE = env_int("API_MATCHES_PAGE_SIZE", 20, minimum=1)
 API_MATCHES_MAX_PAGE_SIZE = env_int("API_MATCHES_MAX_PAGE_SIZE", 100, minimum=1)
 SPECTACULAR_SETTINGS = {
     "TITLE": "Wonders API",
-    "DESCRIPTION": "The 7 Wonders catalogue, rules, matches and players.",
-    "VERSION": "1.0.0",
+    "DESCRIPTION": "The 7 Wonders catalogue, rules, matches and players. Answers come in the version a client "
+    "asks for with `Accept: application/json; version=N` or `?version=N`, else the latest (2); version 1 (score "
+    "categories as fields of a row) stays readable for one version: `/api/schema/?version=1` is its schema.",
+    # info.version is the answers' version the schema describes: "2", or "1" for /api/schema/?version=1.
+    "VERSION": None,
     "SERVE_INCLUDE_SCHEMA": False,
     # Swagger UI from the sidecar package's static files, never from a CDN (the CSP allows none).
     "SWAGGER_UI_DIST": "SIDECAR",

@@ -5,6 +5,7 @@ No Django, no clock, no global random. See games/engine/README.md for the contra
 by the config, the state or the view (``registry.py``)::
 
     games() -> [game id]                         info(game id) -> dict (static facts)
+    game_type(config) -> dict                    # INFO["type"] as it holds for this config
     normalize_config(config) -> config           rating_mode(config) -> str
     new_game(config, seed) -> state
     to_act(state) -> [seat]
@@ -29,7 +30,7 @@ from .errors import ConfigError, IllegalAction, TableError
 from .registry import games
 
 __all__ = [
-    "games", "info", "normalize_config", "rating_mode", "new_game", "to_act", "legal_actions",
+    "games", "info", "game_type", "normalize_config", "rating_mode", "new_game", "to_act", "legal_actions",
     "apply", "view", "is_over", "scores", "action_log", "replay", "seat_labels", "hints", "reveal",
     "frame_hands", "hidden_ids", "sample_state", "blocked_builds", "score_table", "table_games", "table_modes", "table_players", "IllegalAction", "ConfigError",
     "TableError",
@@ -38,6 +39,14 @@ __all__ = [
 
 def info(game_id):
     return registry.get(game_id).INFO
+
+
+def game_type(config):
+    """What kind of game a config plays (``contract.py``, "The game type"): the game's
+    ``game_type(cfg)`` where it has one, else its ``INFO["type"]``."""
+    game = registry.of_config(config)
+    own = getattr(game, "game_type", None)
+    return dict(own(game.normalize_config(config)) if own else game.INFO["type"])
 
 
 def normalize_config(config):

@@ -20,7 +20,29 @@ config (``config["game"]``), the state (``state["config"]["game"]``) or the view
      "bot_levels": ["easy", "medium", "hard"],  # levels of games.bots.LEVELS; bots.get(level) plays
      "timeout_bot": "medium",                 # the level that plays a seat past its deadline
      "seat_label_keys": ["wonder", "side"],   # the keys of seat_labels(state)[seat]
-     "rating_modes": ["base"]}                # every value rating_mode(config) can take
+     "rating_modes": ["base"],                # every value rating_mode(config) can take
+     "type": {"hidden_information": True,     # what kind of game it is (GAME_TYPE_KEYS), below
+              "simultaneous": True, "teams": True, "chance": True}}
+
+The game type (``INFO["type"]``, as OpenSpiel's game type) says what the game is, and the
+conformance suite (``testing.py``) reads it to know what to check, each a bool:
+
+- ``hidden_information``: some seat does not see everything (another hand, a deck): then
+  ``hidden_ids`` is not always empty and ``sample_state`` deals what a seat cannot see otherwise
+  than the real game at some point. Without it ``hidden_ids`` is always empty and a sample is
+  the real state (``reveal`` of the sample equals the real one's).
+- ``simultaneous``: several seats may be in ``to_act`` at once (and some step of a random game
+  has several); without it at most one seat acts at a time.
+- ``teams``: seats play in teams: score sheets carry ``team`` and partners share their rank;
+  without it no sheet has ``team``.
+- ``chance``: ``new_game`` draws from its seed (two seeds give two games, most of the time);
+  without it every seed gives the same game.
+
+A fact that holds for some configs only (the base game's teams: Cities with ``teams``) is
+declared true in ``INFO["type"]`` (the game may be that), and the optional function
+``game_type(cfg)`` gives the type of one config (each of its facts at most INFO's);
+``games.engine.game_type(config)`` answers it for any game (INFO's type when the game has no
+``game_type``).
 
 Functions (``cfg`` is a normalised config, ``state`` a plain JSON dict)::
 
@@ -76,11 +98,35 @@ Optional (the score-sheet calculator; ``engine.table_games()`` lists the games t
 # history asks it for a mode's categories and wonders (games/engine/options.py).
 INFO_KEYS = (
     "id", "min_players", "max_players", "options", "score_categories", "tiebreak",
-    "public_events", "bot_levels", "timeout_bot", "seat_label_keys", "rating_modes",
+    "public_events", "bot_levels", "timeout_bot", "seat_label_keys", "rating_modes", "type",
 )
+
+GAME_TYPE_KEYS = ("hidden_information", "simultaneous", "teams", "chance")
 
 FUNCTIONS = (
     "normalize_config", "rating_mode", "new_game", "to_act", "legal_actions", "apply", "view",
     "is_over", "scores", "action_log", "replay", "seat_labels", "hints", "reveal", "frame_hands",
     "hidden_ids", "sample_state", "action_value",
 )
+
+# The optional functions above, and game_type(cfg) -> {key of GAME_TYPE_KEYS: bool}: the type of
+# one config, for a game whose type depends on its options.
+OPTIONAL_FUNCTIONS = ("action_values", "rollout_turn", "search_group", "score_table", "table_modes", "game_type")
+
+
+def game_from_module(module, info):
+    """A game's ``GAME`` object built from its module: every function of ``FUNCTIONS`` and the
+    ``OPTIONAL_FUNCTIONS`` it defines, found by name in `module` (a module or a dict such as
+    ``globals()``), and ``INFO``: `info`, a dict or a function that builds it (then built on
+    each read, as the catalogue it reads may be reloaded). TypeError names the functions a game
+    lacks. The functions are attributes of the object's own class, so a test may monkeypatch or
+    delete one on ``type(GAME)``."""
+    names = module if isinstance(module, dict) else vars(module)
+    missing = [name for name in FUNCTIONS if not callable(names.get(name))]
+    if missing:
+        raise TypeError(f"the game module {names.get('__name__')} lacks contract functions {missing}")
+    attributes = {name: staticmethod(names[name]) for name in FUNCTIONS + OPTIONAL_FUNCTIONS
+                  if callable(names.get(name))}
+    attributes["INFO"] = property(lambda _self: info()) if callable(info) else info
+    attributes["__doc__"] = f"The registry's handle on {names.get('__name__')} (contract.game_from_module)."
+    return type("Game", (), attributes)()

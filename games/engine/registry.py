@@ -1,10 +1,16 @@
 """The registry of games: game id -> the module that implements it.
 
-Each game module exposes ``GAME``, an object with the functions of ``contract.Game`` and an
-``INFO`` dict (see ``contract.py``). Modules are imported on first use, so importing the
-engine costs nothing for a game that is not played. Adding a game = one line here (see the
-"Adding a game" checklist in README.md).
+Each game module exposes ``GAME``, an object with the functions of ``contract.py`` and an
+``INFO`` dict (``contract.game_from_module`` builds it from the module). Modules are imported on
+first use, so importing the engine costs nothing for a game that is not played. Adding a game =
+one line here (see the "Adding a game" checklist in README.md).
+
+Tests may register a game for a while, without a line here (a toy game the conformance suite
+plays, say): ``register(game_id, module_path)`` and ``unregister(game_id)``, or ``with
+registered(game_id, module_path):``. Such a game is a registered game like any other while it
+is there (``games()`` lists it last).
 """
+from contextlib import contextmanager
 from importlib import import_module
 
 from .errors import ConfigError
@@ -45,11 +51,28 @@ def of_state(state):
 
 
 def register(game_id, module_path):
-    """Register a game at run time (the tests' toy games); ``unregister`` takes it out again."""
+    """Register the game of `module_path` (a module with ``GAME``) under `game_id`, after the
+    others; ValueError when the id is taken. The module is imported on first use, as the
+    others are."""
+    if not isinstance(game_id, str) or not game_id:
+        raise ValueError(f"a game id is a non-empty string, not {game_id!r}")
+    if game_id in GAMES:
+        raise ValueError(f"the game id {game_id!r} is taken (by {GAMES[game_id]})")
     GAMES[game_id] = module_path
     _loaded.pop(game_id, None)
 
 
 def unregister(game_id):
-    GAMES.pop(game_id, None)
+    """Take a game that ``register`` added off the registry (KeyError for an unknown id)."""
+    del GAMES[game_id]
     _loaded.pop(game_id, None)
+
+
+@contextmanager
+def registered(game_id, module_path):
+    """``register`` for the length of a with block (a test's game), then ``unregister``."""
+    register(game_id, module_path)
+    try:
+        yield get(game_id)
+    finally:
+        unregister(game_id)

@@ -4,13 +4,19 @@ runs it over every game in the registry and the configs it lists for each).
 Plain functions that raise AssertionError with what went wrong, so a game's own tests can call them
 too. They use only the public functions of ``games.engine``: a game passes by honouring the
 contract, whatever its state looks like inside.
+
+What is checked follows the game type a config declares (``engine.game_type``, contract.py):
+hidden information (some hidden id, a sample that deals otherwise than the game) or none (no
+hidden id ever, every sample is the real state); simultaneous moves (some step with several
+seats to act) or one seat at a time; teams (sheets with ``team``, partners ranked alike) or
+none; chance (seeds give different games) or none (every seed the same game).
 """
 import json
 import random
 
 from games import engine
 
-from .contract import INFO_KEYS
+from .contract import GAME_TYPE_KEYS, INFO_KEYS
 
 GARBAGE_ACTIONS = (None, {}, {"type": "no_such_action"}, "build", [1, 2])
 MAX_STEPS = 5000
@@ -48,7 +54,35 @@ def check_info(game_id):
     assert info["timeout_bot"] in info["bot_levels"]
     for option in info["options"]:
         assert {"name", "kind", "default"} <= set(option), f"option {option} lacks a name, kind or default"
+    check_type_facts(info["type"], f"info({game_id!r})['type']")
     check_mode_options(game_id)
+
+
+def check_type_facts(facts, what):
+    assert isinstance(facts, dict) and sorted(facts) == sorted(GAME_TYPE_KEYS), \
+        f"{what} is not a dict of {list(GAME_TYPE_KEYS)}: {facts!r}"
+    wrong = [key for key, value in facts.items() if not isinstance(value, bool)]
+    assert not wrong, f"{what} has facts that are not true or false: {wrong}"
+
+
+def check_game_type(config):
+    """The type of `config` is a type, and what it says the game may be (INFO's type) too; returns it."""
+    facts = engine.game_type(config)
+    check_type_facts(facts, f"game_type({config!r})")
+    declared = engine.info(engine.normalize_config(config)["game"])["type"]
+    beyond = [key for key, value in facts.items() if value and not declared[key]]
+    assert not beyond, f"game_type({config!r}) says {beyond}, which INFO's type denies"
+    return facts
+
+
+def check_chance(config, seeds=range(6)):
+    """Different seeds give different games when the config's type has chance, else the same."""
+    games = {json.dumps([engine.reveal(state), engine.action_log(state)], sort_keys=True)
+             for state in (engine.new_game(config, seed) for seed in seeds)}
+    if check_game_type(config)["chance"]:
+        assert len(games) > 1, f"a game with chance dealt the same game from seeds {list(seeds)}"
+    else:
+        assert len(games) == 1, "a game without chance dealt different games from different seeds"
 
 
 def check_mode_options(game_id):
@@ -92,10 +126,10 @@ def check_garbage_is_refused(state, seat):
         raise AssertionError("an action from a seat that does not exist was accepted")
 
 
-def check_sample_state(state, seat, rng):
+def check_sample_state(state, seat, rng, hidden_information=True):
     """sample_state(view(state, seat), seat, rng) is a whole state with that very view, in which
     every seat to act has a legal action. Returns whether it differs from `state` (then in what
-    `seat` cannot see, since the views are equal)."""
+    `seat` cannot see, since the views are equal); without hidden information it may not."""
     view = engine.view(state, seat)
     given = json.loads(json.dumps(view))
     sample = engine.sample_state(view, seat, rng)
@@ -105,7 +139,10 @@ def check_sample_state(state, seat, rng):
     for who in engine.to_act(sample):
         assert engine.legal_actions(sample, who), f"seat {who} is to act in a sample but has no legal action"
     _check_sample_with_a_chooser(view, seat, rng)
-    return engine.reveal(sample) != engine.reveal(state)
+    differs = engine.reveal(sample) != engine.reveal(state)
+    assert hidden_information or not differs, \
+        f"a game without hidden information sampled a state other than the real one for seat {seat}"
+    return differs
 
 
 def _check_sample_with_a_chooser(view, seat, rng):
@@ -158,19 +195,25 @@ def play_random_game(config, seed, *, check_every_step=True):
     length to the state that had that log."""
     rng = random.Random(seed)
     sampler = random.Random(f"sample_state {seed}")
+    kind = check_game_type(config)
+    hidden_information = kind["hidden_information"]
     state = engine.new_game(config, seed)
     players = engine.normalize_config(config)["players"]
     snapshots = {len(engine.action_log(state)): state}
-    sample_differed = False
+    sample_differed = something_hidden = several_acted = False
     steps = 0
     while not engine.is_over(state):
         acting = engine.to_act(state)
         assert acting, f"nobody is to act before the end (step {steps})"
+        assert len(acting) == len(set(acting)), f"a seat is twice in to_act: {acting}"
+        assert kind["simultaneous"] or len(acting) == 1, \
+            f"seats {acting} act at once in a game without simultaneous moves"
+        several_acted |= len(acting) > 1
         if steps == 0 or (check_every_step and steps % 7 == 0):
             check_garbage_is_refused(state, acting[0])
         if check_every_step and steps % SAMPLE_EVERY == 0:
             for seat in range(players):
-                sample_differed |= check_sample_state(state, seat, sampler)
+                sample_differed |= check_sample_state(state, seat, sampler, hidden_information)
             check_rollout_turn(state, sampler)
         for seat in acting:
             legal = engine.legal_actions(state, seat)
@@ -187,20 +230,36 @@ def play_random_game(config, seed, *, check_every_step=True):
                     view = engine.view(state, who)
                     round_trips(view, "a view")
                     check_leak_free(state, who, view, "the view")
+                    hidden = engine.hidden_ids(state, who)
+                    assert hidden_information or not hidden, \
+                        f"a game without hidden information hides {sorted(hidden)} from seat {who}"
+                    something_hidden |= bool(hidden)
             if engine.is_over(state):
                 break
         steps += 1
         assert steps < MAX_STEPS, f"the game did not end within {MAX_STEPS} steps"
     if check_every_step:
         for seat in range(players):
-            sample_differed |= check_sample_state(state, seat, sampler)
-        assert sample_differed, "sample_state never dealt the hidden cards otherwise than the real game"
+            sample_differed |= check_sample_state(state, seat, sampler, hidden_information)
+        if hidden_information:
+            assert something_hidden, "a game with hidden information never hid anything from anybody"
+            assert sample_differed, "sample_state never dealt the hidden cards otherwise than the real game"
+        if kind["simultaneous"]:
+            assert several_acted, "a game with simultaneous moves never had two seats to act at once"
     return state, snapshots
 
 
 def check_scores(state):
     info = engine.info(state["config"]["game"])
+    teams = engine.game_type(state["config"])["teams"]
     sheets = engine.scores(state)
+    for sheet in sheets:
+        assert ("team" in sheet) == teams, f"seat {sheet.get('seat')}: a team on the sheet is {not teams}"
+    if teams:
+        for sheet in sheets:
+            partners = [other for other in sheets if other["team"] == sheet["team"]]
+            assert len(partners) > 1, f"seat {sheet['seat']} has no partner in its team"
+            assert {other["rank"] for other in partners} == {sheet["rank"]}, f"team {sheet['team']} ranked apart"
     for sheet in sheets:
         round_trips(sheet, "a score sheet")
         missing = [c for c in info["score_categories"] if c not in sheet]
@@ -221,6 +280,17 @@ def check_replay(config, state, snapshots):
     log = engine.action_log(state)
     for length, snapshot in snapshots.items():
         assert engine.replay(config, log[:length]) == snapshot, f"replay of the first {length} entries differs"
+
+
+def check_config(config, seeds):
+    """Every check of the suite on `config`: its type and chance, then a random game per seed;
+    the first failure names its seed."""
+    check_chance(config)
+    for seed in seeds:
+        try:
+            check_game(config, seed)
+        except AssertionError as error:
+            raise AssertionError(f"seed {seed}: {error}") from error
 
 
 def check_determinism(config, seed):

@@ -7,20 +7,26 @@ transaction that finishes the match, and read by the API and the history pages.
   whether it is rated and why not, the options, start and end times. Its existence is the mark
   that the match was recorded: recording twice is a no-op.
 - ``SeatResult``: one row per seat of a finished match, with everything statistics need
-  denormalised (the user or the bot level, wonder and side, every score category, rank, mode,
-  player count, rated, finished_at), so a player's statistics and a leaderboard are single
-  indexed queries.
+  denormalised (the user or the bot level, rank, total, tie-break, mode, player count, rated,
+  finished_at as columns; the seat's public labels, its points per score category and the rest of
+  its sheet as JSON, whatever the game), so a player's statistics and a leaderboard are single
+  indexed queries. No column is one game's (history 0010 moved wonder, side, coins and the copied
+  guild into ``labels`` and ``extra``).
 - ``PlayerRating``: the current openskill rating of a user in a mode.
 - ``RatingChange``: one row per (match, user, mode): the rating before and after. Unique, so a
   retried finishing transaction cannot apply a match twice.
-- ``SeatStat``: counters per (mode, player count, seat labels: base wonder and side), updated in
-  the same transaction, so the wonder statistics never scan the results.
+- ``SeatStat``: counters per (mode, player count, seat labels: the base game's wonder and side),
+  updated in the same transaction, so the wonder statistics never scan the results.
 
-A mode is the game played (``base``; later ``cities``, ``armada``...), for every player count:
-see ``games.history.ratings``. The tables keep the names they had in the games app.
+A mode is a rating ladder of a game (``base``, ``base-2p``, ``cities``, ``architects``...), for
+every player count: see ``games.history.ratings``. The tables keep the names they had in the
+games app.
 """
 from django.conf import settings
 from django.db import models
+from django.db.models import F
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
 from django.utils.translation import gettext_lazy as _
 
 class MatchRecord(models.Model):
@@ -53,6 +59,12 @@ class MatchRecord(models.Model):
         return f"record of match {self.match_id}"
 
 
+def label_text(key):
+    """A seat label of a SeatResult as text (null when the seat has no such label), an expression
+    to filter, group or index by. Cast to text: a JSON key's own lookups would compare JSON values."""
+    return Cast(KT(f"labels__{key}"), output_field=models.TextField())
+
+
 class SeatResult(models.Model):
     match = models.ForeignKey("games.Match", on_delete=models.CASCADE, related_name="results")
     seat = models.PositiveSmallIntegerField()
@@ -61,18 +73,16 @@ class SeatResult(models.Model):
     )
     bot_level = models.CharField(max_length=10, blank=True, default="", help_text="Set for bots and taken-over seats.")
     abandoned = models.BooleanField(default=False, help_text="A human left; a bot finished the game for this seat.")
-    wonder = models.CharField(max_length=40)
-    side = models.CharField(max_length=1)
     rank = models.PositiveSmallIntegerField(help_text="1 = best; tied seats share a rank.")
     total = models.SmallIntegerField()
-    coins = models.SmallIntegerField(null=True, blank=True,
-                                     help_text="Coins at the end; null in a game whose sheet has no coins.")
     tiebreak = models.SmallIntegerField(
         default=0, help_text="The sheet's tie-break value (engine info: tiebreak): coins in the base game, "
         "built stages in Architects.")
-    copied_guild = models.CharField(max_length=40, blank=True, default="")
     categories = models.JSONField(default=dict, help_text="Points per score category (engine info: score_categories).")
     labels = models.JSONField(default=dict, help_text="The seat's public labels (engine.seat_labels), e.g. wonder, side.")
+    extra = models.JSONField(
+        default=dict, help_text="The rest of the seat's score sheet, as the engine gives it (neither a category, the "
+        "total, the rank nor the seat): the base game's coins and copied guild, a team game's team; Architects' stages.")
     # Denormalised from the match, for single-table statistics.
     mode = models.CharField(max_length=20)
     players = models.PositiveSmallIntegerField()
@@ -88,7 +98,9 @@ class SeatResult(models.Model):
         indexes = [
             models.Index(fields=["user", "mode", "finished_at"], name="result_user_mode_time"),
             models.Index(fields=["user", "finished_at"], name="result_user_time"),
-            models.Index(fields=["wonder", "side", "match"], name="result_wonder_match"),
+            # The matches in which a seat had a wonder (and side): /api/matches/?wonder=&side=
+            # (``with_labels``); SeatStat counts them without reading results.
+            models.Index(label_text("wonder"), label_text("side"), F("match"), name="result_labels_match"),
         ]
 
     def __str__(self):
@@ -142,6 +154,14 @@ class RatingChange(models.Model):
 
     def __str__(self):
         return f"match {self.match_id} user {self.user_id}: {self.ordinal_before:.2f} -> {self.ordinal_after:.2f}"
+
+
+def with_labels(results, **labels):
+    """SeatResult rows of `results` whose public labels have these values, e.g. ``wonder="giza"``.
+    Each label is read as ``label_text`` reads it, the expressions of the index
+    ``result_labels_match``."""
+    aliases = {f"label_{key}": label_text(key) for key in labels}
+    return results.alias(**aliases).filter(**{f"label_{key}": value for key, value in labels.items()})
 
 
 def labels_key(labels):

@@ -41,8 +41,7 @@ def seat_summaries(match_ids, lang):
     rows = list(
         SeatResult.objects.filter(match_id__in=match_ids)
         .order_by("match_id", "seat")
-        .values_list("match_id", "mode", "seat", "user_id", "bot_level", "abandoned", "wonder", "side", "rank",
-                     "total")
+        .values_list("match_id", "mode", "seat", "user_id", "bot_level", "abandoned", "labels", "rank", "total")
     )
     user_ids = {row[3] for row in rows if row[3] is not None}
     names = {
@@ -52,8 +51,9 @@ def seat_summaries(match_ids, lang):
     }
     game_of = {mode: game_of_mode(mode) for mode in {row[1] for row in rows}}
     out = {}
-    for match_id, mode, seat, user_id, bot_level, abandoned, wonder, side, rank, total in rows:
+    for match_id, mode, seat, user_id, bot_level, abandoned, labels, rank, total in rows:
         username, display = names.get(user_id, (None, ""))
+        wonder = labels.get("wonder") or ""
         out.setdefault(match_id, []).append({
             "seat": seat,
             "username": username,
@@ -62,7 +62,7 @@ def seat_summaries(match_ids, lang):
             "abandoned": abandoned,
             "wonder": wonder,
             "wonder_name": wonder_name(game_of[mode], wonder, lang),
-            "side": side_or_none(side),
+            "side": side_or_none(labels.get("side")),
             "rank": rank,
             "total": total,
         })
@@ -75,18 +75,23 @@ def names_of(game, lang):
     return {**wonders, **{card_id: card["name"] for card_id, card in cards.items()}}
 
 
+def category_points(game, sheet):
+    """{category id: points} of a score sheet of `game`: every category it carries (those an option
+    brings too), in the engine's order."""
+    return {key: sheet[key] for key in categories.sheet_keys(game, sheet)}
+
+
 def score_sheet_rows(match):
-    """The score sheet of a finished match, a row per seat, the categories under their API names;
-    `tiebreak` is the value of the sheet key the game breaks ties with (engine info: tiebreak),
-    `coins` null in a game whose sheet has none."""
+    """The score sheet of a finished match, a row per seat, its points per category under
+    `categories` ({category id: points}); `tiebreak` is the value of the sheet key the game breaks
+    ties with (engine info: tiebreak), `coins` null in a game whose sheet has none."""
     sheets = match.score_sheet or engine.scores(match.state)
-    fields = categories.api_fields(match.game, sheets[0])
     tiebreak = engine.info(match.game)["tiebreak"]
     out = []
     for sheet in sorted(sheets, key=lambda x: x["seat"]):
         out.append({
             "seat": sheet["seat"],
-            **{field: sheet[key] for key, field in fields.items()},
+            "categories": category_points(match.game, sheet),
             "total": sheet["total"], "tiebreak": sheet[tiebreak], "coins": sheet.get("coins"), "rank": sheet["rank"],
             "copied_guild": sheet.get("copied_guild"), "team": sheet.get("team"),
         })
@@ -125,8 +130,8 @@ def seat_teams(match_ids):
 
 
 def unranked_rows(match, lang):
-    """The sheets of cities that score without a rank (the 2-player variant's Free City), under
-    the API's category names, each with its name and wonder; [] in other games."""
+    """The sheets of cities that score without a rank (the 2-player variant's Free City), their
+    points per category under `categories`, each with its name and wonder; [] in other games."""
     unranked = getattr(presentation.get(match.game), "unranked_sheets", None)
     if unranked is None or match.state is None or not engine.is_over(match.state):
         return []
@@ -135,11 +140,10 @@ def unranked_rows(match, lang):
     out = []
     for city in cities:
         sheet = city["sheet"]
-        fields = categories.api_fields(match.game, sheet)
         out.append({
             "city": city["city"], "name": city["name"], "wonder": city["wonder"],
             "wonder_name": wonder_name(match.game, city["wonder"], lang), "side": side_or_none(city["side"]),
-            **{field: sheet[key] for key, field in fields.items()},
+            "categories": category_points(match.game, sheet),
             "total": sheet["total"], "coins": sheet.get("coins"), "rank": None,
         })
     return out
@@ -190,12 +194,13 @@ def player_summary(user):
 def player_payload(user, lang):
     """The API's player: the summary, every rating and the most recent matches."""
     ratings = [_rating_dict(r, r.mode) for r in PlayerRating.objects.filter(user=user).order_by("mode")]
-    recent = [
-        {**row, "wonder_name": wonder_name(game_of_mode(row["mode"]), row["wonder"], lang),
-         "side": side_or_none(row["side"])}
-        for row in SeatResult.objects.filter(user=user).order_by("-finished_at", "-match_id").values(
-            "match", "finished_at", "mode", "players", "rated", "wonder", "side", "rank", "total")[:RECENT]
-    ]
+    recent = []
+    for row in SeatResult.objects.filter(user=user).order_by("-finished_at", "-match_id").values(
+            "match", "finished_at", "mode", "players", "rated", "labels", "rank", "total")[:RECENT]:
+        labels = row.pop("labels")
+        wonder = labels.get("wonder") or ""
+        recent.append({**row, "wonder": wonder, "wonder_name": wonder_name(game_of_mode(row["mode"]), wonder, lang),
+                       "side": side_or_none(labels.get("side"))})
     return {**player_summary(user), "ratings": ratings, "recent_matches": recent}
 
 
@@ -240,8 +245,7 @@ def player_stats(user, mode, players, lang):
     best = None
     per_wonder = {}
     game = game_of_mode(mode)
-    fields = categories.api_fields(game, chosen=categories.mode_keys(mode))
-    keys = list(fields)
+    keys = categories.mode_keys(mode)
     sums = dict.fromkeys(keys, 0)
     for r in results:
         if best is None or r[2] > best[1]:
@@ -270,7 +274,7 @@ def player_stats(user, mode, players, lang):
         "win_rate": _rate(wins, games),
         "average_score": _round(sum(r[2] for r in results) / games) if games else None,
         "best_score": {"total": best[1], "match": best[0]} if best else None,
-        "average_points": {fields[key]: _round(sums[key] / games) if games else None for key in keys},
+        "average_points": {key: _round(sums[key] / games) if games else None for key in keys},
         "wonders": [
             {"wonder": wonder, "wonder_name": wonder_name(game, wonder, lang), "side": side_or_none(side),
              "games": n, "wins": w,

@@ -8,8 +8,9 @@ then run again) applies the ratings exactly once.
 
 Every figure comes from the engine's score sheet (``Match.score_sheet``, else
 ``engine.scores(match.state)``): categories, the tie-break value (the sheet's key named by
-``info(game)["tiebreak"]``: coins in the base game, built stages in Architects), coins when the
-sheet has them, and rank.
+``info(game)["tiebreak"]``: coins in the base game, built stages in Architects), rank, and the
+rest of the sheet as it is (``extra``: the base game's coins and copied guild, a team game's
+team...); the seat's labels from ``engine.seat_labels``. Nothing here names a game's key.
 """
 from django.db import transaction
 from django.db.models import F
@@ -77,17 +78,27 @@ def record_finished_match(match, seats=None):
         for seat, sheet, label in zip(seats, sheets, labels):
             results.append(SeatResult(
                 match_id=match.pk, seat=seat.number, user_id=seat.user_id, bot_level=seat.bot_level,
-                abandoned=seat.taken_over, wonder=label.get("wonder") or "", side=label.get("side") or "",
-                rank=sheet["rank"], total=sheet["total"], tiebreak=sheet[facts["tiebreak"]], coins=sheet.get("coins"),
-                copied_guild=sheet.get("copied_guild") or "",
-                mode=mode, players=len(seats), rated=rated, finished_at=finished_at,
-                categories={key: sheet[key] for key in categories}, labels=dict(label),
+                abandoned=seat.taken_over, rank=sheet["rank"], total=sheet["total"],
+                tiebreak=sheet[facts["tiebreak"]], mode=mode, players=len(seats), rated=rated,
+                finished_at=finished_at, categories={key: sheet[key] for key in categories}, labels=dict(label),
+                extra=sheet_extra(sheet, categories),
             ))
         SeatResult.objects.bulk_create(results)
         _count_labels(results)
         if rated:
             _apply_ratings(match, mode, results, finished_at)
         return record
+
+
+SHEET_COLUMNS = ("seat", "total", "rank")
+
+
+def sheet_extra(sheet, categories):
+    """What a score sheet says besides its categories, total, rank and seat (SeatResult.extra):
+    the base game's coins and copied guild (when a guild was copied), a team game's team and its
+    totals, Architects' stages. Empty values (no guild copied) are left out."""
+    return {key: value for key, value in sheet.items()
+            if key not in SHEET_COLUMNS and key not in categories and value not in (None, "")}
 
 
 def _count_labels(results):

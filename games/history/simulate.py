@@ -20,7 +20,11 @@ from games.engine import options as engine_options
 from games.history.record import record_finished_match
 
 USERNAME_PREFIX = "sim"
-SIMULATED_GAME = "base"
+
+
+def default_game():
+    """The game simulated when none is named: the registry's first, the site's default game."""
+    return engine.games()[0]
 
 
 def weighted_player_counts(game, mode=None):
@@ -132,9 +136,10 @@ def game_config(game, players, sides, rng=None):
 
 
 def simulate(players, matches, *, seed=0, bot_share=0.2, abandon_share=0.03, days=90, progress=None,
-             game=SIMULATED_GAME, mode=None):
-    """Fill the database with matches of `game` (of a rating `mode` of it: its options and player
-    counts, e.g. cities-teams); returns the ids of the new matches."""
+             game=None, mode=None):
+    """Fill the database with matches of `game` (default_game() when None; of a rating `mode` of
+    it: its options and player counts, e.g. cities-teams); returns the ids of the new matches."""
+    game = game or default_game()
     options = engine_options.mode_options(game, mode) if mode else {}
     counts = weighted_player_counts(game, mode)
     rng = random.Random(seed)
@@ -179,13 +184,15 @@ def simulate(players, matches, *, seed=0, bot_share=0.2, abandon_share=0.03, day
     return ids
 
 
-def play_and_store(table, *, seed=1, sides="A", finished_at=None, abandoned=(), game=SIMULATED_GAME, options=None):
-    """One engine-played match of `game`, stored and recorded; for tests and demos.
+def play_and_store(table, *, seed=1, sides="A", finished_at=None, abandoned=(), game=None, options=None):
+    """One engine-played match of `game` (default_game() when None), stored and recorded; for
+    tests and demos. `sides` is played by a game that has sides (the base game).
 
     `table`: per seat a user (the medium bot's play) or a bot level ("easy", "medium", "hard");
     seat numbers in `abandoned` are human seats taken over by the game's timeout bot; `options`
     are added to the config
     (e.g. ``{"expansions": ["cities"], "teams": True}``)."""
+    game = game or default_game()
     n = len(table)
     timeout_bot = engine.info(game)["timeout_bot"]
     seats, levels, by_seat = [], [], {}

@@ -1,6 +1,7 @@
 """The replay of a finished match: frames built with the engine (``engine.replay`` of the chance
 entries, ``engine.apply`` of each move, ``engine.reveal`` for what each frame shows). Everything may
-be shown once the game is over; nothing here reads a raw state key."""
+be shown once the game is over; nothing here reads a raw state key, nor a frame's (what a frame
+says of the hands is ``engine.frame_hands``'s)."""
 from games import engine
 
 
@@ -64,11 +65,11 @@ def match_timeline(match):
     return frames
 
 
-def hands_by_turn(frames):
-    """Every hand of every turn: [{"age", "turn", "hands": [[card ids] per seat]}]."""
-    out = []
-    for frame in frames:
-        if frame["phase"] == "play" and frame.get("age"):  # games without ages (Architects) have no hands
-            out.append({"age": frame["age"], "turn": frame["turn"],
-                        "hands": [p["hand"] for p in frame["players"]]})
-    return out
+def hands_by_step(game, frames):
+    """Every hand of every step of a replay of `game` that has them, as the engine reads its frames
+    (``engine.frame_hands``): [{"step": {...}, "hands": [[card ids] per seat]}], the step in the
+    game's own terms (base: age and turn); None when no frame holds a hand (a game without hands,
+    Architects: every card lies face up in front of its player, and the replay shows the decks).
+    Nothing here reads a frame's keys, so a frame of any shape is fine."""
+    hands = [entry for entry in (engine.frame_hands(game, frame) for frame in frames) if entry is not None]
+    return hands or None

@@ -2,9 +2,9 @@
 calculator. They read the same functions as the API (games.history.queries) and the same tables; every
 string goes through gettext; card and wonder names come in the page's language."""
 from django.contrib.auth import get_user_model
-from django.db.models import Avg, Count, FloatField, Q
+from django.db.models import Avg, Count, FloatField, Q, TextField, Value
 from django.db.models.fields.json import KT
-from django.db.models.functions import Cast
+from django.db.models.functions import Cast, Coalesce
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
@@ -21,7 +21,7 @@ from games.history import categories as score_categories
 from games.history.api.common import CALCULATOR_GAME
 from games.history.chat import chat_by_frame, chat_lines
 from games.history.timeline import match_timeline
-from games.history.models import PlayerRating, RatingChange, SeatResult
+from games.history.models import PlayerRating, RatingChange, SeatResult, label_text
 from games.history.players import SEARCH_MIN_LENGTH, match_page, player_search_page, running_matches
 from games.history.ratings import DEFAULT_MODE, MODES, PLAYER_COUNTS, PROVISIONAL_SIGMA, game_of_mode
 from games.views.words import UI
@@ -190,7 +190,10 @@ def player_profile(request, username):
         {**row, "name": words.wonder_name(row["wonder"], language),
          "win_rate": round(100 * row["wins"] / row["games"]) if row["games"] else 0,
          "average": round(row["average"], 1)}
-        for row in rows.order_by().values("wonder", "side").annotate(
+        # the seat labels (a game without sides has none: "")
+        for row in rows.order_by().values(
+            wonder=Coalesce(label_text("wonder"), Value(""), output_field=TextField()),
+            side=Coalesce(label_text("side"), Value(""), output_field=TextField())).annotate(
             games=Count("id"), wins=Count("id", filter=Q(rank=1)), average=Avg("total")).order_by("wonder", "side")
     ]
     history = list(RatingChange.objects.filter(user=user, mode=mode).order_by("finished_at", "match_id").values(

@@ -22,8 +22,10 @@ from django.conf import settings
 from django.core.cache import caches
 from django.utils import timezone
 
-from games import engine
+from games import bots, engine
 from games.models import Match, Seat
+
+from . import bot_port
 
 # A step just begun has had no time to be marked: leave it alone this long.
 GRACE_SECONDS = 2
@@ -65,17 +67,13 @@ def _waiting_steps(now, min_age_seconds):
 
 
 def _ask_again(match_id):
-    from games import bots
-
-    from .bots import enqueue_bot_turns
-
     match = Match.objects.filter(pk=match_id).only("state", "step_version").first()
     if match is None or match.state is None:
         return 0
     levels = dict(Seat.objects.filter(match_id=match_id).exclude(bot_level="").values_list("number", "bot_level"))
     numbers = [n for n in engine.to_act(match.state) if n in levels]
-    enqueue_bot_turns(match_id, numbers, match.step_version,
-                      slow=[n for n in numbers if bots.searches(levels[n])])
+    bot_port.request_bot_turns(match_id, numbers, match.step_version,
+                               slow=[n for n in numbers if bots.searches(levels[n])])
     return len(numbers)
 
 

@@ -9,22 +9,51 @@
 - `lobby`: `lobby.changed`, after any change that the lobby lists; each process's lobby sockets
   then read the list once (games/lobby_feed.py).
 
-Nothing here is called inside a transaction except through `common.after_commit`.
+Nothing here is called inside a transaction except through `common.after_commit`. Every send goes
+through `sender`, this process's one way of reaching the channel layer (senders.py), installed once
+when the process starts (`use`).
 """
+import asyncio
 import time
 from functools import partial
 
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
 
 from games import engine
 
-from . import layer_loop, server_sends
+from . import senders
 from .common import after_commit, iso, log
 from .snapshots import blocked_for, legal_for, seat_info
 
 LOBBY_GROUP = "lobby"
+
+# This process's sender: the waiting one until a server (wonders_site/asgi.py) or a Celery worker
+# (games/tasks.py) installs its own at startup.
+sender = senders.WaitingSender()
+
+
+def use(new_sender):
+    """Install this process's sender (once, at startup); returns the one it replaces."""
+    global sender
+    previous, sender = sender, new_sender
+    return previous
+
+
+def sending_through_the_server_loop(application):
+    """The site's ASGI application (wonders_site/asgi.py) that, on the server's first call, installs
+    the sender of the loop the server runs it on (daphne runs one loop for the life of the process)
+    and then passes every call on."""
+    installed = False
+
+    async def app(scope, receive, send):
+        nonlocal installed
+        if not installed:
+            installed = True
+            use(senders.ServerLoopSender(asyncio.get_running_loop()))
+        return await application(scope, receive, send)
+
+    return app
 
 
 def match_group(match_id):
@@ -44,30 +73,12 @@ def send(group, message):
 
 
 def send_many(messages):
-    """Send (group, message) pairs in one trip to the channel layer: one event loop for all the
-    groups of a match, not one per group (daphne's own loop, not waited for: server_sends; a Celery
-    worker's own long-lived loop: layer_loop)."""
+    """Send (group, message) pairs in one batch through this process's sender: one event loop for
+    all the groups of a match, not one per group."""
     layer = get_channel_layer()
     if layer is None or not messages:
         return
-
-    async def send_all():
-        for group, message in messages:
-            await layer.group_send(group, message)
-
-    server_loop = server_sends.loop_of_this_thread()
-    if server_loop is not None:  # a server's database thread: the loop sends, the thread goes on
-        server_sends.send_later(server_loop, _order_key(messages[0][0]), send_all)
-    elif layer_loop.running():
-        layer_loop.run(send_all())
-    else:
-        async_to_sync(send_all)()
-
-
-def _order_key(group):
-    """What a send keeps its order within: its match (`match.<id>` and that match's seat and
-    spectators groups), or the lobby. Each call of send_many is about one of them."""
-    return ".".join(group.split(".")[:2])
+    sender.send(layer, messages)
 
 
 def public_events(game, events):

@@ -20,7 +20,7 @@ from django.db import transaction
 from games.models import ChatMessage
 
 from . import broadcast
-from .common import ServiceError, after_commit, lock_match, match_seats, user_seat
+from .common import ServiceError, after_commit, lock_seat
 from .snapshots import chat_entry
 
 clock = time.time
@@ -80,9 +80,8 @@ def do_send_chat(match_id, user, text):
     no_such_match."""
     cleaned = check_text(text)
     with transaction.atomic():
-        match = lock_match(match_id)
-        mine = user_seat(match_seats(match), user)
-        if mine is None or mine.taken_over:  # who left the game watches: a spectator
+        match, _, mine = lock_seat(match_id, user)
+        if mine.taken_over:  # who left the game watches: a spectator
             raise ServiceError("not_seated")
         take_chat_turn(match.pk, user.pk)
         message = ChatMessage.objects.create(match=match, seat=mine.number, user=user, text=cleaned,

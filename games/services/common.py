@@ -1,11 +1,12 @@
-"""What every service module shares: the refusal, the lock, the seats, after-commit hooks."""
+"""What every service module shares: the refusal, the lock (and the user's seat under it), the
+seats, after-commit hooks."""
 import logging
 from dataclasses import dataclass
 
 from django.apps import apps
 from django.db import transaction
 
-from games import engine
+from games import bots, engine
 from games.models import Match
 
 log = logging.getLogger("games.services")
@@ -60,6 +61,27 @@ def lock_match(match_id):
         raise ServiceError("no_such_match", match=match_id) from None
 
 
+def lock_seat(match_id, user, *, seated=True, open_only=False):
+    """The opening of every write a person makes at a match: (match, seats, the user's seat or None)
+    with the match row locked for the rest of the transaction. Refusals, in this order:
+    no_such_match; not_open (facts: status) when `open_only` and the table has started;
+    not_seated when `seated` and the user has no seat."""
+    match = lock_open_match(match_id) if open_only else lock_match(match_id)
+    seats = match_seats(match)
+    mine = user_seat(seats, user)
+    if seated and mine is None:
+        raise ServiceError("not_seated")
+    return match, seats, mine
+
+
+def lock_open_match(match_id):
+    """The match row, locked, if its table is still open; ServiceError not_open otherwise."""
+    match = lock_match(match_id)
+    if match.status != Match.Status.OPEN:
+        raise ServiceError("not_open", status=match.status)
+    return match
+
+
 def user_related():
     """select_related paths for a seat's user and their display name (accounts' Profile)."""
     return ("user__profile",) if apps.is_installed("accounts") else ("user",)
@@ -106,6 +128,4 @@ def bot_levels(game):
 def bot_level_id(level):
     """A bot level as a client sent it, the old ids (random, greedy, search) read as the levels
     they became; anything else as it is, for the caller to refuse."""
-    from games.bots import level_id
-
-    return level_id(level) if isinstance(level, str) else level
+    return bots.level_id(level) if isinstance(level, str) else level

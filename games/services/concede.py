@@ -4,27 +4,20 @@ The seat is taken over as after too many missed deadlines (`deadlines`): the gam
 plays it from now on, the person can no longer move for it and watches as a spectator, and the
 history records the match as unrated (abandoned).
 """
-from functools import partial
-
 from django.db import transaction
 
 from games import engine
 from games.models import Match, MatchAction
 
 from . import broadcast
-from .common import ServiceError, after_commit, game_info, lock_match, match_seats, user_seat
+from .common import ServiceError, game_info, lock_seat
+from .play import ask_bots_after_commit
 
 
 def do_concede(match_id, user):
     """The user's seat is played by the game's timeout bot from now on. Returns the seat number."""
-    from . import bots as bot_turns
-
     with transaction.atomic():
-        match = lock_match(match_id)
-        seats = match_seats(match)
-        mine = user_seat(seats, user)
-        if mine is None:
-            raise ServiceError("not_seated")
+        match, seats, mine = lock_seat(match_id, user)
         if match.status != Match.Status.RUNNING:
             raise ServiceError("not_running", status=match.status)
         if mine.taken_over:
@@ -43,9 +36,7 @@ def do_concede(match_id, user):
             match.deadline = None  # nobody left to wait for in this step
         match.save(update_fields=["version", "bots_pending", "deadline"])
         broadcast.table_changed_after_commit(match, lobby=False)
-        if asked:
-            after_commit(partial(bot_turns.enqueue_bot_turns, match.pk, asked, match.step_version,
-                                 slow=bot_turns.slow_seats(seats, asked)))
+        ask_bots_after_commit(match, seats, asked)
         return mine.number
 
 

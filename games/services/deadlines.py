@@ -6,10 +6,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import engine
+from games.history import record_missing
 from games.models import Match, MatchAction
 
+from .bot_choices import bot_action, bot_rng
 from .bot_watch import requeue_lost_bot_turns
-from .bots import bot_action, bot_rng
 from .common import ServiceError, game_info, lock_match, match_seats
 from .play import record_action
 
@@ -57,8 +58,6 @@ def do_expire_deadline(match_id, now=None):
 def do_sweep_deadlines(now=None):
     """One sweep: every running match past its deadline, then lost bot turns, then finished matches
     missing their history record. Returns the number of actions played for late seats."""
-    from games.history import record_missing
-
     now = now or timezone.now()
     due = Match.objects.filter(status=Match.Status.RUNNING, deadline__lte=now).values_list("pk", flat=True)
     played = sum(do_expire_deadline(match_id, now) for match_id in list(due))

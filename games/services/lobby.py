@@ -13,9 +13,10 @@ from django.utils import timezone
 from games import engine
 from games.models import Match, MatchAction, Seat
 
-from . import broadcast
+from . import broadcast, play
 from .common import (
-    ServiceError, after_commit, bot_level_id, bot_levels, game_info, lock_match, player_range, match_seats, user_seat,
+    ServiceError, after_commit, bot_level_id, bot_levels, game_info, lock_open_match, lock_seat, match_seats,
+    player_range,
 )
 
 TURN_SECONDS_MIN = 10
@@ -74,13 +75,6 @@ def do_create_match(user, *, game="base", players, turn_seconds=0, bots=None, **
     return match
 
 
-def _lock_open(match_id):
-    match = lock_match(match_id)
-    if match.status != Match.Status.OPEN:
-        raise ServiceError("not_open", status=match.status)
-    return match
-
-
 def match_for_invite(code):
     match = Match.objects.filter(invite_code=code).first()
     if match is None:
@@ -93,9 +87,7 @@ def do_join(match_id, user):
     if user is None or not user.is_authenticated:
         raise ServiceError("login_required")
     with transaction.atomic():
-        match = lock_match(match_id)
-        seats = match_seats(match)
-        mine = user_seat(seats, user)
+        match, seats, mine = lock_seat(match_id, user, seated=False)
         if mine is not None:
             return mine.number
         if match.status != Match.Status.OPEN:
@@ -116,11 +108,7 @@ def do_leave(match_id, user):
     """Free the user's seat at an open table. The host passes the table to the next player (the
     lowest seat number); a table nobody sits at any more is closed. True if the table is gone."""
     with transaction.atomic():
-        match = _lock_open(match_id)
-        seats = match_seats(match)
-        mine = user_seat(seats, user)
-        if mine is None:
-            raise ServiceError("not_seated")
+        match, seats, mine = lock_seat(match_id, user, open_only=True)
         mine.user = None
         mine.joined_at = None
         mine.save(update_fields=["user", "joined_at"])
@@ -143,7 +131,7 @@ def do_set_bot(match_id, user, number, level):
     """The host puts a bot of `level` at an empty seat, changes its level, or ("") removes it."""
     level = bot_level_id(level)
     with transaction.atomic():
-        match = _lock_open(match_id)
+        match = lock_open_match(match_id)
         if match.host_id != getattr(user, "pk", None):
             raise ServiceError("not_host")
         seats = match_seats(match)
@@ -169,10 +157,8 @@ def engine_config(match):
 
 def do_start(match_id, user):
     """The host starts a full table: the engine deals, the chance entries open the log."""
-    from . import bots, play
-
     with transaction.atomic():
-        match = _lock_open(match_id)
+        match = lock_open_match(match_id)
         if match.host_id != getattr(user, "pk", None):
             raise ServiceError("not_host")
         seats = match_seats(match)
@@ -200,6 +186,5 @@ def do_start(match_id, user):
         asked = play.play_quick_bots_at_start(match, seats, asked, now)
         match.save()
         broadcast.table_changed_after_commit(match)
-        after_commit(partial(bots.enqueue_bot_turns, match.pk, asked, match.step_version,
-                                   slow=bots.slow_seats(seats, asked)))
+        play.ask_bots_after_commit(match, seats, asked)
     return match

@@ -1,10 +1,19 @@
 """A game move: a player's action is checked by the engine and recorded; so are the bots' and
 the deadlines' (their modules call `record_action` with the lock they hold).
 
-The snapshot (`Match.state`) is the engine state after the last log entry; every accepted action
-appends its log entries as `MatchAction` rows and bumps `Match.version`, in the transaction that
-holds the match lock. The updates and the next bot turns leave only after commit.
+`record_action` goes through four steps, each a function of its own:
+
+1. `settle`: the match's status, step and deadline after the action (the engine has applied it);
+2. the quick bots (`play_quick_bots`): when the action begins a step that waits for a person, or a
+   player's action begins any step, the step's easy and medium bots choose at once, from their
+   seats' views, into the same version;
+3. `persist`: the action's log entries as `MatchAction` rows, the snapshot (`Match.state`, the
+   engine state after the last entry), public seat labels and `Match.version`, in the transaction
+   that holds the match lock; the history record when the game ends;
+4. `announce`: after commit, the update to every seat and the spectators, the lobby's change when
+   the game ends, and the turns of the bots still to play (through `bot_port`).
 """
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from functools import partial
 
@@ -14,10 +23,22 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games import engine
+from games.history import record_finished_match
 from games.models import Match, MatchAction, Seat
 
-from . import broadcast
-from .common import Accepted, ServiceError, after_commit, lock_match, log, match_seats, user_seat
+from . import bot_port, broadcast
+from .bot_choices import play_seats, slow_seats
+from .common import Accepted, ServiceError, after_commit, lock_seat, log
+
+
+@dataclass(frozen=True)
+class Settled:
+    """An action's outcome once settled: the state and events so far, whether a step began (the
+    game's end counts as one), and the bot seats the new step asks."""
+    state: dict
+    events: list
+    began: bool
+    asked: list
 
 
 def begin_step(match, seats, now):
@@ -42,47 +63,108 @@ def _begin_step_at(match, seats, state, now):
 
 
 def record_action(match, seats, number, new_state, events, by, client_id=None, extra_events=(), now=None):
-    """Append the action's log entries and save the snapshot and version (the caller holds the
-    match lock inside a transaction); queue the broadcast and any bot turns for after the commit.
-
-    When an action begins a step that waits for a person, or a player's action begins any step,
-    the step's quick bots choose at once, in the same transaction and version
-    (`play_quick_bots_now`): one write, one update and no task per turn, where a round trip through
-    the bots queue cost more than the bots themselves. A step that asks bots only, begun by a bot
-    or a deadline, goes to the queue as before (a table of bots plays one step per version)."""
-    from . import bots as bot_turns
-
+    """Record an action the engine has applied (`new_state`, `events`) for seat `number`: settle,
+    the quick bots, persist, announce (the module's docstring). The caller holds the match lock
+    inside a transaction; nothing leaves before it commits."""
     now = now or timezone.now()
     start = len(engine.action_log(match.state))
     own_entries = len(engine.action_log(new_state)) - start
-    began, asked = _settle(match, seats, new_state, events, now)
-    if asked and settings.QUICK_BOTS_INLINE and (by == MatchAction.By.PLAYER or _waits_for_a_person(seats, new_state)):
-        new_state, events, asked = play_quick_bots_now(match, seats, new_state, events, asked, now)
-    entries = engine.action_log(new_state)[start:]
+    settled = settle(match, seats, new_state, events, now)
+    if quick_bots_play_now(seats, settled, by):
+        settled = play_quick_bots(match, seats, settled, now)
+    shown = persist(match, seats, settled, by, start=start, own_entries=own_entries, client_id=client_id,
+                    extra_events=extra_events)
+    announce(match, seats, shown, settled.asked)
+
+
+def settle(match, seats, state, events, now):
+    """The match's status, step and deadline after `events` led to `state` (nothing saved yet)."""
+    if engine.is_over(state):
+        match.status = Match.Status.FINISHED
+        match.finished_at = now
+        match.score_sheet = engine.scores(state)
+        match.deadline = None
+        match.bots_pending = False
+        match.step += 1
+        return Settled(state, list(events), True, [])
+    if any(e.get("type") != "chosen" for e in events):
+        return Settled(state, list(events), True, _begin_step_at(match, seats, state, now))
+    match.bots_pending = any(seats[n].is_bot for n in engine.to_act(state))
+    return Settled(state, list(events), False, [])
+
+
+def quick_bots_play_now(seats, settled, by):
+    """Whether the bots a step asks choose in the action that began it: when a person waits in
+    that step too, or a player's action began it (QUICK_BOTS_INLINE=0 turns it off). A step that
+    asks bots only, begun by a bot or a deadline, goes to the bots queue: a table of bots plays one
+    step per version, so spectators see each turn."""
+    return bool(settled.asked) and settings.QUICK_BOTS_INLINE and (
+        by == MatchAction.By.PLAYER or _waits_for_a_person(seats, settled.state))
+
+
+MAX_QUICK_BOT_ROUNDS = 4
+
+
+def play_quick_bots(match, seats, settled, now):
+    """The quick bots among `settled.asked` choose now. Should their choices end the step (a step
+    that asked only bots, such as a bot's prompt), the next step's quick bots choose too, up to
+    MAX_QUICK_BOT_ROUNDS steps; what is left (a searching bot) is still to ask."""
+    state, events, asked = settled.state, list(settled.events), settled.asked
+    for _ in range(MAX_QUICK_BOT_ROUNDS):
+        slow = slow_seats(seats, asked)
+        quick = [n for n in asked if n not in slow]
+        if not quick:
+            break
+        state, bot_events = play_seats(match, seats, quick, state)
+        events += bot_events
+        if all(e.get("type") == "chosen" for e in bot_events):
+            match.bots_pending = any(seats[n].is_bot for n in engine.to_act(state))
+            asked = slow
+            break
+        asked = settle(match, seats, state, bot_events, now).asked
+    return replace(settled, state=state, events=events, asked=asked)
+
+
+def persist(match, seats, settled, by, *, start, own_entries, client_id=None, extra_events=()):
+    """Write the action: its log entries from index `start` (the first `own_entries` are the
+    action's own, the rest the quick bots'), the snapshot, the labels and the new version; the
+    history record if the game is over. Returns the events shown with it (public ones only)."""
+    entries = engine.action_log(settled.state)[start:]
     match.version += 1
-    if began:
+    if settled.began:
         match.step_version = match.version
-    shown = list(extra_events) + broadcast.public_events(match.game, events)
+    shown = list(extra_events) + broadcast.public_events(match.game, settled.events)
     MatchAction.objects.bulk_create(
         [
             log_row(match, start + i, entry, by if i < own_entries else MatchAction.By.BOT,
-                     client_id=client_id if i == 0 else None, events=shown if i == len(entries) - 1 else [])
+                    client_id=client_id if i == 0 else None, events=shown if i == len(entries) - 1 else [])
             for i, entry in enumerate(entries)
         ]
     )
-    match.state = new_state
-    _update_labels(seats, new_state)
-    finished = match.status == Match.Status.FINISHED
+    match.state = settled.state
+    _update_labels(seats, settled.state)
     match.save()
-    if finished:
+    if match.status == Match.Status.FINISHED:
         _record_history(match, seats)
+    return shown
+
+
+def announce(match, seats, shown, asked):
+    """After commit: the update (built now, from what was just saved), the lobby's change if the game
+    ended, and the turns of the bots at `asked`."""
     payloads = broadcast.update_payloads(match, seats, shown)
     after_commit(partial(broadcast.broadcast_update, match.pk, payloads))
-    if finished:
+    if match.status == Match.Status.FINISHED:
         after_commit(broadcast.lobby_changed)
-    if asked:
-        after_commit(partial(bot_turns.enqueue_bot_turns, match.pk, asked, match.step_version,
-                             slow=bot_turns.slow_seats(seats, asked)))
+    ask_bots_after_commit(match, seats, asked)
+
+
+def ask_bots_after_commit(match, seats, numbers):
+    """Once the transaction commits, ask the bots at `numbers` to play the current step (bot_port):
+    the quick ones share one turn, each searching one gets its own."""
+    if numbers:
+        after_commit(partial(bot_port.request_bot_turns, match.pk, list(numbers), match.step_version,
+                             slow=slow_seats(seats, numbers)))
 
 
 def log_row(match, index, entry, by, **fields):
@@ -92,28 +174,6 @@ def log_row(match, index, entry, by, **fields):
                        action=entry["action"] if "seat" in entry else entry, by=by, version=match.version, **fields)
 
 
-def _settle(match, seats, state, events, now):
-    """The match's status, step and deadline after `events` led to `state`. Returns (began, asked):
-    whether a step began (the game's end counts as one; its version is the one being recorded) and
-    the bot seats the new step asks."""
-    if engine.is_over(state):
-        match.status = Match.Status.FINISHED
-        match.finished_at = now
-        match.score_sheet = engine.scores(state)
-        match.deadline = None
-        match.bots_pending = False
-        match.step += 1
-        return True, []
-    if any(e.get("type") != "chosen" for e in events):
-        return True, _begin_step_at(match, seats, state, now)
-    match.bots_pending = any(seats[n].is_bot for n in engine.to_act(state))
-    return False, []
-
-
-def _waits_for_a_person(seats, state):
-    return any(not seats[n].is_bot for n in engine.to_act(state))
-
-
 def play_quick_bots_at_start(match, seats, asked, now):
     """The first step, begun by the start: its quick bots choose at once when a person waits in it
     too, as for every later step (record_action); their moves join the start's version, after the
@@ -121,39 +181,18 @@ def play_quick_bots_at_start(match, seats, asked, now):
     if not (asked and settings.QUICK_BOTS_INLINE and _waits_for_a_person(seats, match.state)):
         return asked
     start = len(engine.action_log(match.state))
-    state, _, asked = play_quick_bots_now(match, seats, match.state, [], asked, now)
+    settled = play_quick_bots(match, seats, Settled(match.state, [], True, asked), now)
     MatchAction.objects.bulk_create([
         log_row(match, start + i, entry, MatchAction.By.BOT)
-        for i, entry in enumerate(engine.action_log(state)[start:])
+        for i, entry in enumerate(engine.action_log(settled.state)[start:])
     ])
-    match.state = state
-    _update_labels(seats, state)
-    return asked
+    match.state = settled.state
+    _update_labels(seats, settled.state)
+    return settled.asked
 
 
-MAX_QUICK_BOT_ROUNDS = 4
-
-
-def play_quick_bots_now(match, seats, state, events, asked, now):
-    """The quick bots among `asked` choose now (see record_action). Should their choices end the
-    step (a step that asked only bots, such as a bot's prompt), the next step's quick bots choose
-    too, up to MAX_QUICK_BOT_ROUNDS steps; what is left (a searching bot) goes to the bots queue.
-    Returns (state, events, seats still to ask)."""
-    from . import bots as bot_turns
-
-    events = list(events)
-    for _ in range(MAX_QUICK_BOT_ROUNDS):
-        slow = bot_turns.slow_seats(seats, asked)
-        quick = [n for n in asked if n not in slow]
-        if not quick:
-            break
-        state, bot_events = bot_turns.play_seats(match, seats, quick, state)
-        events += bot_events
-        if all(e.get("type") == "chosen" for e in bot_events):
-            match.bots_pending = any(seats[n].is_bot for n in engine.to_act(state))
-            return state, events, slow
-        _, asked = _settle(match, seats, state, bot_events, now)
-    return state, events, asked
+def _waits_for_a_person(seats, state):
+    return any(not seats[n].is_bot for n in engine.to_act(state))
 
 
 def _update_labels(seats, state):
@@ -169,8 +208,6 @@ def _update_labels(seats, state):
 
 def _record_history(match, seats):
     """Results and ratings of a finished match, in the transaction that finishes it."""
-    from games.history import record_finished_match
-
     try:
         record_finished_match(match, seats)
     except Exception:  # noqa: BLE001 - the game is over either way; the sweep records it later
@@ -198,11 +235,7 @@ def do_submit(match_id, user, action, *, client_id=None, step=None, seat=None):
     `step`, when given, must be the current step (a move for a past turn is refused); `seat`,
     when given, must be the user's own."""
     with transaction.atomic():
-        match = lock_match(match_id)
-        seats = match_seats(match)
-        mine = user_seat(seats, user)
-        if mine is None:
-            raise ServiceError("not_seated")
+        match, seats, mine = lock_seat(match_id, user)
         if seat is not None and seat != mine.number:
             raise ServiceError("not_your_seat", seat=seat, your_seat=mine.number)
         done, made = _earlier_moves(match, mine.number, client_id)

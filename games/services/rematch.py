@@ -10,7 +10,7 @@ from django.db import transaction
 from games.models import Match
 
 from . import broadcast
-from .common import ServiceError, lock_match, match_seats, user_seat
+from .common import ServiceError, lock_seat
 from .lobby import do_create_match, do_join
 
 
@@ -25,11 +25,7 @@ def do_rematch(match_id, user):
     if user is None or not user.is_authenticated:
         raise ServiceError("login_required")
     with transaction.atomic():
-        old = lock_match(match_id)
-        seats = match_seats(old)
-        mine = user_seat(seats, user)
-        if mine is None:
-            raise ServiceError("not_seated")
+        old, seats, mine = lock_seat(match_id, user)
         if old.status != Match.Status.FINISHED:
             raise ServiceError("not_finished", status=old.status)
         existing = open_rematch(old.pk)

@@ -3,7 +3,7 @@ import pytest
 
 from games import engine, services
 from games.models import MatchAction
-from games.services import broadcast
+from games.services import bot_port, broadcast
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -15,7 +15,7 @@ def test_a_failing_broadcast_still_answers_the_player_keeps_the_move_and_asks_th
     services.do_start(match.pk, host)
     match.refresh_from_db()
     asked = []
-    monkeypatch.setattr(services.bots, "enqueue_bot_turns", lambda *args, **kwargs: asked.append(args))
+    monkeypatch.setattr(bot_port, "request_bot_turns", lambda *args, **kwargs: asked.append(args))
 
     def broken(messages):
         raise ConnectionError("the channel layer is down")

@@ -1,7 +1,9 @@
+import asyncio
 import json
 import time
 
 import pytest
+import pytest_asyncio
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.routing import URLRouter
@@ -11,9 +13,17 @@ from django.contrib.auth.models import AnonymousUser
 from games import engine, services
 from games.models import Match, MatchAction
 from games.routing import websocket_urlpatterns
+from games.services import broadcast, senders
 from tests.factories import start_table
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.usefixtures("db_thread_closed")]
+
+
+@pytest_asyncio.fixture(autouse=True)
+async def sends_as_in_daphne(monkeypatch):
+    """The services' sends are handed to the test's loop, as daphne's are to its own; whatever the
+    site application installs on its first call (wonders_site/asgi.py) is undone after the test."""
+    monkeypatch.setattr(broadcast, "sender", senders.ServerLoopSender(asyncio.get_running_loop()))
 
 
 def app_as(user):

@@ -1,22 +1,21 @@
-"""Game sockets' database calls run in a pool of settings.DB_THREADS threads (games/consumers.py):
-more threads than that only fought over the GIL (bench_live: daphne spent about a fifth more CPU
-a move with 6 than with 2)."""
+"""Game sockets' database calls run in a pool of settings.DB_THREADS threads (games/db_threads.py):
+more threads than that only fight over the GIL (docs/releasing.md)."""
 import asyncio
 import threading
 import time
 
 import pytest
 
-from games import consumers
+from games import db_threads
 
 
 @pytest.fixture
 def fresh_pool(settings, monkeypatch):
     settings.DB_CALLS_SHARE_A_THREAD = False
-    monkeypatch.setattr(consumers, "_db_threads", None)
+    monkeypatch.setattr(db_threads, "_pool", None)
     yield settings
-    if consumers._db_threads is not None:
-        consumers._db_threads.shutdown()
+    if db_threads._pool is not None:
+        db_threads._pool.shutdown()
 
 
 def thread_name():
@@ -28,9 +27,8 @@ def test_database_calls_share_a_pool_of_db_threads_threads(fresh_pool):
     fresh_pool.DB_THREADS = 2
 
     async def many():
-        return await asyncio.gather(*(consumers.db_call(thread_name)() for _ in range(8)))
+        return await asyncio.gather(*(db_threads.db_call(thread_name)() for _ in range(8)))
 
     names = asyncio.run(many())
     assert len(set(names)) == 2
     assert all(name.startswith("db-call") for name in names)
-

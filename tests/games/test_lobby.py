@@ -2,7 +2,7 @@ import pytest
 
 from games import engine, services
 from games.models import Match, MatchAction, Seat
-from games.services import ServiceError
+from games.services import ServiceError, bot_port
 
 pytestmark = pytest.mark.django_db
 
@@ -116,7 +116,7 @@ def test_starting_writes_the_chance_entries_and_the_wonders_chosen_in_seat_order
         host, players=3, sides="B", wonders=["giza", None, "rhodes"], bots=["", "easy", "easy"]
     )
     with pytest.MonkeyPatch.context() as patch:  # keep the bots still: look at the state at start
-        patch.setattr(services.bots, "enqueue_bot_turns", lambda *args, **kwargs: None)
+        patch.setattr(bot_port, "request_bot_turns", lambda *args, **kwargs: None)
         services.do_start(match.pk, host)
     match.refresh_from_db()
     assert match.config == {"game": "base", "players": 3, "sides": "B", "wonders": ["giza", None, "rhodes"]}
@@ -134,7 +134,7 @@ def test_a_table_keeps_the_options_it_was_created_with_and_starts_with_them(make
     match = services.do_create_match(host, players=3, sides="random", bots=["", "medium", "medium"])
     assert match.options == {"sides": "random"}
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(services.bots, "enqueue_bot_turns", lambda *args, **kwargs: None)
+        patch.setattr(bot_port, "request_bot_turns", lambda *args, **kwargs: None)
         services.do_start(match.pk, host)
     match.refresh_from_db()
     assert match.config == {"game": "base", "players": 3, "sides": "random"}

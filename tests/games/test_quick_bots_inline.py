@@ -4,6 +4,7 @@ import pytest
 
 from games import engine, services
 from games.models import Match, MatchAction
+from games.services import bot_port
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -19,7 +20,7 @@ def started(make_user, bots):
 
 def asked_through_the_queue(monkeypatch):
     asked = []
-    monkeypatch.setattr(services.bots, "enqueue_bot_turns", lambda *args, **kwargs: asked.append((args, kwargs)))
+    monkeypatch.setattr(bot_port, "request_bot_turns", lambda *args, **kwargs: asked.append((args, kwargs)))
     return asked
 
 

@@ -4,11 +4,13 @@ from datetime import timedelta
 import pytest
 from django.core.management import call_command
 from django.core.cache import caches
-from django.db import DatabaseError, OperationalError, transaction
+from django.db import OperationalError, transaction
 
 from games import engine, services, tasks
 from games.models import Match
+from games.services import bot_port
 from tests.factories import start_table
+from wonders_site.celery import app
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,7 +26,7 @@ def every_bot_turn_through_the_queue(settings):
 def still_bots(monkeypatch):
     """Bot turns asked for are kept here instead of being played."""
     asked = []
-    monkeypatch.setattr(services.bots, "enqueue_bot_turns", lambda match_id, seats, version, slow=(): asked.append(
+    monkeypatch.setattr(bot_port, "request_bot_turns", lambda match_id, seats, version, slow=(): asked.append(
         (match_id, list(seats), version)))
     return asked
 
@@ -88,11 +90,18 @@ def test_one_task_plays_every_quick_bot_of_the_step_under_one_lock_as_one_versio
     assert tasks.play_bot_turn(match.pk, [1, 2, 3], match.step_version) == "done"
 
 
-def test_the_bot_task_is_acknowledged_late_requeued_if_the_worker_dies_and_routed_to_bots(settings):
-    assert tasks.play_bot_turn.acks_late is True
-    assert tasks.play_bot_turn.reject_on_worker_lost is True
-    assert settings.CELERY_TASK_ROUTES["games.play_bot_turn"] == {"queue": "bots"}
-    assert settings.CELERY_BEAT_SCHEDULE["games-sweep-deadlines"]["task"] == tasks.sweep_deadlines.name
+def test_a_bot_turn_sent_without_a_queue_is_routed_to_the_bots_queue_and_the_sweep_to_the_default_one():
+    router = app.amqp.router
+    assert router.route({}, tasks.play_bot_turn.name)["queue"].name == "bots"
+    assert router.route({}, tasks.sweep_deadlines.name)["queue"].name == "default"
+
+
+def test_celery_beat_s_entry_runs_the_deadline_sweep(make_user, settings):
+    match = start_table(make_user("host"), players=3, turn_seconds=10)
+    Match.objects.filter(pk=match.pk).update(deadline=match.deadline - timedelta(seconds=60))
+    task = app.tasks[settings.CELERY_BEAT_SCHEDULE["games-sweep-deadlines"]["task"]]
+    assert task() == 1
+    assert match.actions.filter(by="timeout").count() == 1
 
 
 def test_the_sweep_task_and_command_play_for_seats_past_their_deadline(make_user):
@@ -127,7 +136,7 @@ def test_bot_turns_waiting_in_the_queue_are_not_asked_again_until_they_stall(mak
     services.do_start(match.pk, host)
     match.refresh_from_db()
     asked = []
-    monkeypatch.setattr(services.bots, "enqueue_bot_turns", lambda *args, **kwargs: asked.append(args))
+    monkeypatch.setattr(bot_port, "request_bot_turns", lambda *args, **kwargs: asked.append(args))
 
     assert services.requeue_lost_bot_turns(now=match.step_started_at + timedelta(seconds=3)) == 0
     caches["shared"].clear()  # Redis flushed: the queue, and the marker with it, are gone
@@ -158,9 +167,45 @@ def test_a_worker_that_starts_asks_again_every_waiting_bot_turn_nobody_plays(mak
     assert still_bots == [(match.pk, [1, 2], match.step_version)]
 
 
-def test_a_bot_turn_that_meets_a_database_error_is_retried_with_backoff():
-    assert tasks.play_bot_turn.autoretry_for == (DatabaseError,)
-    assert tasks.play_bot_turn.retry_backoff == 1 and tasks.play_bot_turn.retry_backoff_max == 4
+def test_a_bot_turn_that_meets_database_errors_is_tried_again_after_1_2_4_then_4_seconds(make_user, still_bots,
+                                                                                         monkeypatch):
+    match = start_table(make_user("host"), players=3)
+    real_lock = services.bots.lock_match
+    failures = []
+
+    def flaky(match_id):
+        if len(failures) < 4:
+            failures.append(1)
+            raise OperationalError("server closed the connection unexpectedly")
+        return real_lock(match_id)
+
+    countdowns = []
+    real_retry = tasks.play_bot_turn.retry
+
+    def retry(*args, **kwargs):
+        countdowns.append(kwargs.get("countdown"))
+        return real_retry(*args, **kwargs)
+
+    monkeypatch.setattr(services.bots, "lock_match", flaky)
+    monkeypatch.setattr(tasks.play_bot_turn, "retry", retry)
+    result = tasks.play_bot_turn.apply((match.pk, 1, match.step_version))
+
+    assert result.get() == "played"
+    assert countdowns == [1, 2, 4, 4]
+
+
+def test_a_bot_turn_that_fails_otherwise_is_not_tried_again(make_user, still_bots, monkeypatch):
+    match = start_table(make_user("host"), players=3)
+    tries = []
+
+    def broken(match_id):
+        tries.append(1)
+        raise ValueError("a bug, not the database")
+
+    monkeypatch.setattr(services.bots, "lock_match", broken)
+    result = tasks.play_bot_turn.apply((match.pk, 1, match.step_version))
+
+    assert result.failed() and tries == [1]
 
 
 def test_a_bot_turn_is_played_once_the_database_answers_again(make_user, still_bots, monkeypatch):

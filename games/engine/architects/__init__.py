@@ -1,21 +1,24 @@
-"""7 Wonders Architects (2-7 players): the game's entry in the registry (``GAME``) and its
-static facts (``INFO``).
+"""7 Wonders Architects (2-7 players): the game's entry in the registry (``GAME``, built from this
+module's functions: ``contract.game_from_module``) and its static facts (``INFO``).
 
 Rules source: the Italian rulebook (``shared/seeds/003_*.txt``) and our rulings in
 ``shared/specs/architects.md`` ([REC] rulings are implemented; [U] values live in
 ``cards/data/architects/architects.json`` under "unverified"). Modules: ``catalogue.py`` (data),
-``state.py`` (config, chance, setup, log, replay), ``turns.py`` (to_act, legal actions, apply),
+``state.py`` (config, chance, setup, log), ``replay.py``, ``turns.py`` (to_act, legal actions, apply),
 ``stages.py`` (stages and payments), ``progress.py`` (science and progress tokens),
 ``battles.py``, ``scoring.py``, ``view.py`` (views, hidden ids, reveal, seat labels),
 ``sample.py`` (sample_state), ``heuristics.py`` (the greedy bot's values) and ``tabletop.py``
 (scoring a physical table: the calculator).
 """
 from . import catalogue as _catalogue
+from ..contract import game_from_module
+# The contract's functions, found by name in this module by game_from_module (GAME, at the end).
 from .frames import frame_hands
 from .heuristics import action_value
 from .sample import sample_state
 from .scoring import CATEGORIES, TIEBREAK, scores
-from .state import action_log, draw_chance, initial_state, normalize_config, receive_orders, replay
+from .replay import replay
+from .state import action_log, draw_chance, initial_state, normalize_config, receive_orders
 from .turns import apply, is_over, legal_actions, to_act
 from .view import hidden_ids, reveal, seat_labels, view
 
@@ -40,6 +43,8 @@ def _info():
         "timeout_bot": "medium",
         "seat_label_keys": ["wonder"],
         "rating_modes": ["architects"],
+        # the decks' cards face down, one player's turn at a time, shuffled decks, no teams
+        "type": {"hidden_information": True, "simultaneous": False, "teams": False, "chance": True},
     }
 
 
@@ -56,39 +61,14 @@ def hints(state, seat):
     return {}
 
 
-class _Game:
-    normalize_config = staticmethod(normalize_config)
-    rating_mode = staticmethod(rating_mode)
-    new_game = staticmethod(new_game)
-    to_act = staticmethod(to_act)
-    legal_actions = staticmethod(legal_actions)
-    apply = staticmethod(apply)
-    view = staticmethod(view)
-    is_over = staticmethod(is_over)
-    scores = staticmethod(scores)
-    action_log = staticmethod(action_log)
-    replay = staticmethod(replay)
-    seat_labels = staticmethod(seat_labels)
-    hints = staticmethod(hints)
-    reveal = staticmethod(reveal)
-    frame_hands = staticmethod(frame_hands)
-    hidden_ids = staticmethod(hidden_ids)
-    sample_state = staticmethod(sample_state)
-    action_value = staticmethod(action_value)
-
-    @staticmethod
-    def score_table(table):
-        from .tabletop import score_table
-        return score_table(table)
-
-    @staticmethod
-    def table_modes():
-        from .tabletop import MAX_SEATS, MIN_SEATS
-        return {"architects": list(range(MIN_SEATS, MAX_SEATS + 1))}
-
-    @property
-    def INFO(self):
-        return _info()
+def score_table(table):
+    from .tabletop import score_table as score
+    return score(table)
 
 
-GAME = _Game()
+def table_modes():
+    from .tabletop import MAX_SEATS, MIN_SEATS
+    return {"architects": list(range(MIN_SEATS, MAX_SEATS + 1))}
+
+
+GAME = game_from_module(globals(), _info)

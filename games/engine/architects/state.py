@@ -1,4 +1,4 @@
-"""Config, chance and the state right after setup; the action log and replay.
+"""Config, chance and the state right after setup; the action log (its replay: ``replay.py``).
 
 Config: ``{"game": "architects", "players": 2..7, "wonders": None | [per seat wonder id or None]}``
 (``None`` = drawn at random). Each seat's wonder brings its own 25-card deck.
@@ -154,24 +154,6 @@ def _is_setup(entry, n):
 
 def action_log(state):
     return [_copy(entry) for entry in state["log"]]
-
-
-def replay(cfg, log):
-    from .turns import apply  # turns imports this module
-
-    if not log:
-        raise ConfigError("bad_log", entry=0)
-    state = initial_state(cfg, log[0])
-    for entry in log[1:]:
-        if not isinstance(entry, dict):
-            raise ConfigError("bad_log", entry=entry)
-        if entry.get("chance") == "reshuffles":
-            state = receive_orders(state, entry)
-        elif "seat" in entry and "action" in entry:
-            state, _ = apply(state, entry["seat"], entry["action"])
-        else:
-            raise ConfigError("bad_log", entry=entry)
-    return state
 
 
 def _copy(value):

@@ -334,11 +334,21 @@ def get():
     return _CATALOGUE
 
 
+_ON_REPLACE = []  # functions that clear what modules derived from the catalogue (city.py's caches)
+
+
+def when_replaced(clear):
+    """Have `clear()` called whenever ``use`` replaces the catalogue (a module with caches derived
+    from it registers itself, so this module imports none of them)."""
+    if clear not in _ON_REPLACE:
+        _ON_REPLACE.append(clear)
+
+
 def use(catalogue):
     """Replace the shared catalogue (tests with their own data). Returns the previous one."""
     global _CATALOGUE
     prev = _CATALOGUE
     _CATALOGUE = catalogue
-    from . import city  # noqa: WPS433 - clear derived caches that depend on the catalogue
-    city.clear_caches()
+    for clear in _ON_REPLACE:
+        clear()
     return prev

@@ -14,6 +14,7 @@ the rank of its team.
 """
 
 from . import catalogue as _cat
+from .science import plain_science_points
 from ..seating import left_of, right_of
 
 
@@ -31,13 +32,12 @@ def copyable_symbols(players, seat):
 
 
 def best_with_masks(symbols, wild, copyable, masks):
-    from .scoring import _science_points
-    best = _science_points(symbols, wild)
+    best = plain_science_points(symbols, wild)
     for a in range(min(masks, copyable[0]) + 1):
         for b in range(min(masks - a, copyable[1]) + 1):
             c = min(masks - a - b, copyable[2])
             got = (symbols[0] + a, symbols[1] + b, symbols[2] + c)
-            best = max(best, _science_points(got, wild))
+            best = max(best, plain_science_points(got, wild))
     return best
 
 

@@ -14,6 +14,7 @@ What only a Cities table can break: an age holds ``min(n, 7)`` black cards drawn
 guilds are players + 2 (9 at 8) in every mode. Debts are a whole number of -1 tokens.
 """
 from . import catalogue as _cat
+from .info import info
 from .cities_setup import cities_on, deck_players, teams_on, turns_per_age
 from ..tables import problem, whole_number
 
@@ -25,12 +26,10 @@ class TableMode:
     mode_options), so what Cities and teams change comes from the game's own setup."""
 
     def __init__(self, mode_id, seats, free_city=False):
-        from . import _info
-
         self.id = mode_id
         self.seats = tuple(seats)
         self.free_city = free_city
-        self.options = _info()["mode_options"][mode_id]
+        self.options = info()["mode_options"][mode_id]
         self.cities = cities_on(self.options)
         self.teams = teams_on(self.options)
 

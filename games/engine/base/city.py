@@ -31,6 +31,9 @@ def clear_caches():
     trading.clear_caches()
 
 
+_cat.when_replaced(clear_caches)
+
+
 class Profile:
     __slots__ = (
         "own_fixed", "own_choices", "trade_fixed", "trade_choices", "own_sig", "trade_sig",

@@ -16,9 +16,8 @@ snapshot taken after the same entries.
 """
 
 from ..errors import ConfigError
-from . import two_players
 from .rules import apply
-from .state import initial_state, is_two_players, normalize_config, receive_deal
+from .state import initial_state, normalize_config, receive_deal
 
 
 def action_log(state):
@@ -34,8 +33,7 @@ def replay(config, log):
         if "chance" in entry:
             state, _ = receive_deal(state, entry)
         elif "seat" in entry and "action" in entry:
-            step = two_players.apply if is_two_players(state) else apply
-            state, _ = step(state, entry["seat"], entry["action"])
+            state, _ = apply(state, entry["seat"], entry["action"])
         else:
             raise ConfigError("bad_log", entry=entry)
     return state

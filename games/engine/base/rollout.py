@@ -16,8 +16,9 @@ prompts): the caller goes through the contract then.
 
 from . import heuristics
 from .city import profile
-from .rules import card_actions, resolve_turn
-from .state import is_two_players
+from .actions import card_actions
+from .resolution import resolve_turn
+from .two_players_setup import is_two_players
 from ..seating import left_of, right_of
 
 _PUBLIC = {}  # id(state["players"]) -> (that list, the heuristic's facts of its cities)

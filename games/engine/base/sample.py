@@ -29,6 +29,10 @@ entries of the sample: a ``wonders`` entry (the wonders and the sides as they st
 ``deal`` entry per age not started (Age III's with its guilds); actions applied to the sample
 are logged after them. It replays to the sample only when the sample is taken before any action.
 
+The 2-player variant (the view has ``free_city``) is sampled the same way over its three cities,
+with the hooks of ``two_players_sample.py`` (its config and deck, the Free City's pile, prompt
+and card).
+
 Cities (the view has ``cities``): each started age dealt its black cards too — those seen, plus
 a draw from that age's black cards not seen —, the guilds come from all 13, a team seat's
 partner keeps the hand the view shows, and ``diplomacy``, ``debt``, the losses waiting and the
@@ -39,18 +43,23 @@ from collections import Counter
 
 from . import catalogue as _cat
 from . import cities_setup as _cities
+from . import two_players_sample as _two
 from .city import profile
 from .rules import legal_actions
 from .state import SIDES, STATE_VERSION, deal_entry, draw_guilds, normalize_config
+from .two_players_setup import FREE_CITY, deck_config, guild_count, seat_count
 
 
 def sample_state(view, seat, rng, choose_for=None):
     if view["phase"] == "deal":
         raise ValueError("the game waits for a deal entry of its log: there is no turn to sample")
+    two_players = "free_city" in view
     public = view["players"]
     n = len(public)
     age = view["age"]
-    cfg = _config_of_table(view)
+    cfg = _two.config_of_table(view) if two_players else _config_of_table(view)
+    deck = deck_config(cfg) if two_players else cfg  # the 2-player variant deals the 3-player cards
+    shown_pile = _two.shown_pile(view) if two_players else None
     own_hand = list(view["hand"]) if seat is not None else []
     own_stages = list(view["stage_cards"]) if seat is not None else []
     others = [s for s in range(n) if s != seat]
@@ -59,13 +68,17 @@ def sample_state(view, seat, rng, choose_for=None):
 
     seen = (Counter(own_hand) + Counter(own_stages) + Counter(view.get("discard", ()))
             + Counter(partner_hand))
+    seen.update(shown_pile or ())
     for p in public:
         seen.update(p["built"])
-    guilds = _guilds_in_play(age, n, seen, rng, cfg=cfg)
-    unseen = _unseen(seen, age, n, guilds, _black_in_play(cfg, age, seen, rng))
-    hands, stages, pile = _deal_unseen(unseen, view, others, rng, partner)
+    guilds = _guilds_in_play(age, deck["players"], seen, rng, guild_count() if two_players else None, deck)
+    unseen = _unseen(seen, age, deck["players"], guilds, _black_in_play(cfg, age, seen, rng))
+    table = _two.table_to_deal(view, shown_pile) if two_players else view
+    hands, stages, pile = _deal_unseen(unseen, table, others, rng, partner)
     if partner is not None:
         hands[partner] = partner_hand
+    if shown_pile is not None:
+        hands[FREE_CITY] = list(shown_pile)
 
     players = []
     for s, p in enumerate(public):
@@ -89,7 +102,7 @@ def sample_state(view, seat, rng, choose_for=None):
                "sides": [p["side"] for p in players]}]
     decks = {}
     for later in range(age + 1, 4):
-        entry = deal_entry(later, n, guilds, rng, cfg)
+        entry = deal_entry(later, deck["players"], guilds, rng, deck)
         chance.append(entry)
         decks[str(later)] = [list(hand) for hand in entry["hands"]]
 
@@ -104,7 +117,7 @@ def sample_state(view, seat, rng, choose_for=None):
         "turn": view["turn"],
         "players": players,
         "pending": pending,
-        "prompts": [dict(view["prompt"])] if view["prompt"] else [],
+        "prompts": _two.prompts(view) if two_players else [dict(view["prompt"])] if view["prompt"] else [],
         "discard": pile,
         "decks": decks,
         "log": chance,
@@ -113,19 +126,23 @@ def sample_state(view, seat, rng, choose_for=None):
         state["losses"] = [dict(loss) for loss in view["cities"]["losses"]]
         owed = view["cities"]["owed"]
         state["owed"] = list(owed) if owed is not None else None
+    if two_players:
+        _two.shown_choice(view, pending)
     for s in others:
-        if public[s]["chosen"]:
+        if s < seat_count(state) and public[s]["chosen"]:
             if view["phase"] == "sides":
                 pending[s] = {"type": "side", "side": rng.choice(SIDES)}
             else:
                 pending[s] = drawn_choice(state, s, legal_actions(state, s), rng, choose_for)
+    if two_players:
+        _two.free_city_choice(state, view, rng)
     return state
 
 
 def drawn_choice(state, seat, legal, rng, choose_for):
     """A choice among `legal` that `seat` has made this turn, unseen: ``choose_for(state, seat,
     legal)`` on the sample (the package's sample_state makes it of the caller's chooser), else one
-    at random. The 2-player sample uses it too."""
+    at random."""
     if choose_for is None or len(legal) == 1:
         return rng.choice(legal)
     return choose_for(state, seat, legal)

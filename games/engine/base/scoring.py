@@ -31,8 +31,11 @@ masks copy neighbours' green cards inside ``science``, and a team game ranks tea
 """
 
 from . import catalogue as _cat
+from .cities_scoring import best_with_masks, copyable_symbols, rank_teams
 from .city import COLOR_INDEX, count, profile
+from .science import plain_science_points
 from ..seating import left_of, right_of
+from .two_players_setup import seat_count
 
 CATEGORY_OF_COLOR = {
     "blue": "civilian", "yellow": "commercial", "purple": "guilds", "green": "science",
@@ -47,22 +50,8 @@ def science_points(symbols, wild, copyable=None, masks=0):
     """Best science score; with Cities' `masks`, each copies one of the `copyable` neighbours'
     green symbols (counts per symbol, each a different card: cities_scoring.py)."""
     if masks and copyable and any(copyable):
-        from .cities_scoring import best_with_masks
         return best_with_masks(symbols, wild, copyable, masks)
-    return _science_points(symbols, wild)
-
-
-def _science_points(symbols, wild):
-    """Best science score of symbol counts (compass, gear, tablet) with `wild` wildcards."""
-    best = 0
-    a0, b0, c0 = symbols
-    for a in range(wild + 1):
-        for b in range(wild + 1 - a):
-            x, y, z = a0 + a, b0 + b, c0 + wild - a - b
-            v = x * x + y * y + z * z + 7 * min(x, y, z)
-            if v > best:
-                best = v
-    return best
+    return plain_science_points(symbols, wild)
 
 
 def _points(fx, seat, players, profiles, extra_purple):
@@ -101,7 +90,6 @@ def score_seat(state, seat, profiles=None, copy=None):
             symbols[fx.science] += 1
     copyable = None
     if prof.masks:
-        from .cities_scoring import copyable_symbols
         copyable = copyable_symbols(players, seat)
     sheet["science"] += science_points(symbols, wild, copyable, prof.masks)
     sheet["total"] = sum(sheet[c] for c in CATEGORIES)
@@ -126,7 +114,8 @@ def copy_candidates(state, seat, profiles=None):
     return out
 
 
-def scores(state):
+def city_sheets(state):
+    """Every city's sheet (the Free City's too), not ranked."""
     players = state["players"]
     profiles = [profile(p) for p in players]
     sheets = []
@@ -145,8 +134,14 @@ def scores(state):
     if "cities" not in (config.get("expansions") or ()):
         for sheet in sheets:
             del sheet["black"]  # always 0 here: a base game has no black card
-    if config.get("teams"):
-        from .cities_scoring import rank_teams
+    return sheets
+
+
+def scores(state):
+    """The seats' sheets, ranked among the seats (the 2-player variant's Free City is no seat:
+    ``two_players_view.free_city_sheet``), by team in a team game."""
+    sheets = city_sheets(state)[:seat_count(state)]
+    if (state.get("config") or {}).get("teams"):
         return rank_teams(sheets)
     for sheet in sheets:
         better = sum(1 for o in sheets

@@ -8,10 +8,10 @@ Config (a plain dict; ``normalize_config`` fills defaults and validates)::
      "variants": [],
      "expansions": ["cities"], "teams": bool}   # only with an expansion (cities_setup.py)
 
-``game`` is only ``"base"`` for now; ``variants`` is kept for later (Cities, Architects plug in
-there and in ``game``) and must be empty. ``players: 2`` is the 2-player variant
-(``two_players.py``): three cities around the table, the two seats and the Free City, which is
-the last entry of ``players`` (``FREE_CITY``) and no seat.
+``game`` is only ``"base"`` here; ``variants`` must be empty. ``players: 2`` is the 2-player
+variant (``two_players_setup.py``): three cities around the table, the two seats and the Free
+City, which is the last entry of ``players`` (``FREE_CITY``) and no seat; ``draw_chance`` and
+``start_age`` ask its hooks.
 
 Chance. Everything random is drawn once by ``new_game`` from ``random.Random(seed)``:
 wonder assignment, sides when ``random``, the n + 2 guilds of Age III and the deal of each age.
@@ -42,7 +42,9 @@ import random
 
 from . import catalogue as _cat
 from . import cities_setup as _cities
+from . import two_players_setup as _two
 from ..errors import ConfigError
+from .two_players_setup import is_two_players, two_players_on
 
 SIDES = ("A", "B")
 STATE_VERSION = 1
@@ -51,16 +53,11 @@ TURNS_PER_AGE = 6
 START_COINS = 3
 MIN_PLAYERS = 2
 MAX_PLAYERS = 7
-FREE_CITY = 2  # the Free City's index among the cities of a 2-player game
-
-
-def is_two_players(state):
-    return state["config"].get("players") == 2
 
 
 def cities_of(cfg):
     """How many cities the table has: one per seat, and the Free City in the 2-player variant."""
-    return 3 if cfg["players"] == 2 else cfg["players"]
+    return 3 if two_players_on(cfg) else cfg["players"]
 
 
 def normalize_config(config):
@@ -105,14 +102,17 @@ def draw_chance(cfg, seed):
     """The chance entries of a new game (log entries), drawn from random.Random(seed)."""
     rng = random.Random(seed)
     n = cfg["players"]
-    wonders = list(cfg["wonders"] or [None] * n)
+    two_players = two_players_on(cfg)
+    wonders = list(cfg["wonders"] or [None] * n) + [None] * (cities_of(cfg) - n)
     free = [w for w in _cities.wonder_pool(cfg) if w not in wonders]
     rng.shuffle(free)
     wonders = [w if w is not None else free.pop() for w in wonders]
     sides_cfg = cfg["sides"]
+    wants = [sides_cfg[s] if isinstance(sides_cfg, list) else sides_cfg for s in range(n)]
+    if two_players:
+        wants.append(_two.free_city_side(cfg))
     sides = []
-    for s in range(n):
-        want = sides_cfg[s] if isinstance(sides_cfg, list) else sides_cfg
+    for want in wants:
         if want == "random":
             sides.append(rng.choice(SIDES))
         elif want == "choose":
@@ -120,9 +120,10 @@ def draw_chance(cfg, seed):
         else:
             sides.append(want)
     entries = [{"chance": "wonders", "wonders": wonders, "sides": sides}]
-    guilds = draw_guilds(n, rng, cfg=cfg)
+    deck = _two.deck_config(cfg) if two_players else cfg
+    guilds = draw_guilds(deck["players"], rng, count=_two.guild_count() if two_players else None, cfg=deck)
     for age in (1, 2, 3):
-        entries.append(deal_entry(age, n, guilds, rng, cfg))
+        entries.append(deal_entry(age, deck["players"], guilds, rng, deck))
     return entries
 
 
@@ -264,5 +265,4 @@ def start_age(state, age, events):
     state["prompts"] = []
     events.append({"type": "age_start", "age": age})
     if is_two_players(state):
-        from . import two_players
-        two_players.draw_for_controller(state)
+        _two.draw_for_controller(state)

@@ -35,11 +35,11 @@ from functools import lru_cache
 
 from ..errors import TableError
 from ..tables import fold, problem as _problem, quoted, whole_number as _int
-from . import SCORE_CATEGORIES
 from . import catalogue as _cat
 from . import cities_tabletop as _cities
-from . import two_players as _two
-from .scoring import scores
+from .scoring import BASE_CATEGORIES as SCORE_CATEGORIES, scores
+from .two_players_setup import FREE_CITY
+from .two_players_view import free_city_sheet
 
 MAX_COINS = 999
 MAX_STAGES = 4
@@ -245,7 +245,7 @@ def score_table(data):
     players, _, mode = _parse(data)
     state = {"players": players, "config": mode.config(len(players))}
     if mode.free_city:
-        sheets = [*_two.scores(state), {**_two.free_city_sheet(state), "seat": _two.FREE_CITY, "rank": None}]
+        sheets = [*scores(state), {**free_city_sheet(state), "seat": FREE_CITY, "rank": None}]
     else:
         sheets = scores(state)
     categories = [*SCORE_CATEGORIES, *(["black"] if mode.cities else [])]

@@ -36,19 +36,27 @@ Scientists Guild's).
 Legal actions are not in the view: a UI (and a bot) calls ``legal_actions(state, seat)``
 server-side, which lists every card with every payment option; the view gives everything else.
 
-Also here: ``reveal`` (a frame with everything) and ``hidden_ids`` (what a seat must never be
-sent), the leak checks' oracle.
+Also here: ``reveal`` (a frame with everything), ``hidden_ids`` (what a seat must never be
+sent), the leak checks' oracle, ``hints`` and ``seat_labels``. Cities (``cities_view.py``) and
+the 2-player variant (``two_players_view.py``: the Free City, its controller's decisions) add
+to them through hooks.
 """
 
 from . import cities_view
+from . import two_players_view as _two
+from .actions import blocked_builds
 from .catalogue import RESOURCES
 from .city import profile
 from .rules import to_act
-from .scoring import scores
+from .scoring import city_sheets, scores
 from ..seating import direction_of_age, left_of, right_of
+from .two_players_setup import is_two_players, seat_count
 
 
 def view(state, seat=None):
+    two_players = is_two_players(state)
+    if two_players:
+        _two.check_seat(seat)
     players = state["players"]
     n = len(players)
     phase = state["phase"]
@@ -112,7 +120,25 @@ def view(state, seat=None):
         cities_view.add_to_view(state, seat, out)
     if phase == "over":
         out["scores"] = scores(state)
+    if two_players:
+        _two.add_to_view(state, seat, out)
     return out
+
+
+def hints(state, seat):
+    """UI help for `seat`: why the cards of its hand cannot be built (``blocked``); the 2-player
+    variant adds the Free City's while its controller decides for it."""
+    if is_two_players(state):
+        _two.check_seat(seat)
+    out = {"blocked": blocked_builds(state, seat)}
+    if is_two_players(state):
+        _two.add_to_hints(state, seat, out)
+    return out
+
+
+def seat_labels(state):
+    """Public labels per seat (the Free City is no seat)."""
+    return [{"wonder": p["wonder"], "side": p["side"]} for p in state["players"][:seat_count(state)]]
 
 
 def _production(fixed, choices):
@@ -151,8 +177,8 @@ def _copy(obj):
 def reveal(state):
     """Everything at this state, every hand included: a replay frame (show it only once the game
     is over, or to nobody)."""
-    sheets = scores(state) if state["phase"] != "sides" else []
-    return {
+    sheets = city_sheets(state) if state["phase"] != "sides" else []
+    frame = {
         "age": state["age"],
         "turn": state["turn"],
         "phase": state["phase"],
@@ -160,6 +186,9 @@ def reveal(state):
         "players": [revealed_city(s, p, sheets[s]["total"] if sheets else 0)
                     for s, p in enumerate(state["players"])],
     }
+    if is_two_players(state):
+        _two.add_to_reveal(state, frame)
+    return frame
 
 
 def revealed_city(seat, player, total):
@@ -203,4 +232,6 @@ def hidden_ids(state, seat):
         "seat": seat, "kind": "build_discarded"
     }:
         visible.update(state["discard"])
+    if is_two_players(state):
+        visible.update(_two.seen_while_deciding(state, seat))
     return hidden - visible

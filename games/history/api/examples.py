@@ -1,9 +1,13 @@
 """Examples of the history API's answers, for the OpenAPI schema. The score sheets are the
-engine's, for the example table of the calculator, each category under its API name."""
+engine's, for the example table of the calculator (a base game table: an example value), their
+points per category under `categories`; the ``_V1`` examples are version 1's (each category a
+field under its API name: serializers_v1.py)."""
 from games import engine
 from games.history import categories
-from games.history.api.common import CALCULATOR_GAME
 from games.history.ratings import PROVISIONAL_SIGMA
+
+# The game of the examples (a value of the examples, not a default of anything).
+EXAMPLE_GAME = "base"
 
 SCORE_REQUEST_EXAMPLE = {"seats": [
     {"name": "Ann", "wonder": "giza", "side": "A", "stages": 3,
@@ -23,21 +27,30 @@ ARCHITECTS_TABLE_EXAMPLE = {"game": "architects", "seats": [
 
 
 def _example_sheets():
-    fields = categories.api_fields(CALCULATOR_GAME)
+    tiebreak = engine.info(EXAMPLE_GAME)["tiebreak"]
     return [
-        {"seat": seat["seat"], **{fields[key]: points for key, points in seat["categories"].items()},
-         "total": seat["total"], "tiebreak": seat[engine.info(CALCULATOR_GAME)["tiebreak"]], "coins": seat["coins"],
-         "rank": seat["rank"], "copied_guild": seat["copied_guild"]}
-        for seat in engine.score_table(CALCULATOR_GAME, SCORE_REQUEST_EXAMPLE)
+        {"seat": seat["seat"], "categories": dict(seat["categories"]), "total": seat["total"],
+         "tiebreak": seat[tiebreak], "coins": seat["coins"], "rank": seat["rank"], "copied_guild": seat["copied_guild"]}
+        for seat in engine.score_table(EXAMPLE_GAME, SCORE_REQUEST_EXAMPLE)
     ]
+
+
+def _flat(row):
+    """A row of version 1: the categories as fields under their API names, after the seat."""
+    fields = categories.api_fields(EXAMPLE_GAME)
+    rest = {key: value for key, value in row.items() if key not in ("seat", "categories")}
+    return {"seat": row["seat"], **{fields[key]: points for key, points in row["categories"].items()}, **rest}
 
 
 SHEETS_EXAMPLE = _example_sheets()
 SHEET_EXAMPLE = SHEETS_EXAMPLE[0]
 AVERAGE_POINTS_EXAMPLE = {
-    field: round(sum(sheet[field] for sheet in SHEETS_EXAMPLE) / len(SHEETS_EXAMPLE), 1)
-    for field in categories.api_fields(CALCULATOR_GAME).values()
+    key: round(sum(sheet["categories"][key] for sheet in SHEETS_EXAMPLE) / len(SHEETS_EXAMPLE), 1)
+    for key in categories.keys(EXAMPLE_GAME)
 }
+AVERAGE_POINTS_EXAMPLE_V1 = {categories.api_field(EXAMPLE_GAME, key): points
+                             for key, points in AVERAGE_POINTS_EXAMPLE.items()}
+HAND_EXAMPLE = ["lumber_yard", "baths", "altar", "loom_1", "press_1", "stockade", "apothecary"]
 
 MATCH_LIST_EXAMPLE = {
     "next": "http://testserver/api/matches/?cursor=cD0yMDI2LTExLTIx",
@@ -74,8 +87,12 @@ MATCH_DETAIL_EXAMPLE = {
     "live": None,
     "log": [{"index": 4, "seat": 0, "by": "player", "at": "2026-11-21T14:02:40Z",
              "entry": {"seat": 0, "action": {"type": "build", "card": "lumber_yard", "pay": {"left": 0, "right": 0}}}}],
-    "hands": [{"age": 1, "turn": 1, "hands": [["lumber_yard", "baths", "altar", "loom_1", "press_1", "stockade",
-                                                "apothecary"]]}],
+    "hands": [{"step": {"age": 1, "turn": 1}, "hands": [HAND_EXAMPLE]}],
+}
+MATCH_DETAIL_EXAMPLE_V1 = {
+    **MATCH_DETAIL_EXAMPLE,
+    "score_sheet": [{**_flat(SHEET_EXAMPLE), "team": None}],
+    "hands": [{"age": 1, "turn": 1, "hands": [HAND_EXAMPLE]}],
 }
 
 
@@ -100,6 +117,7 @@ STATS_EXAMPLE = {
                  "win_rate": 0.6, "average_score": 58.2}],
     "streaks": {"current_wins": 2, "best_wins": 4, "current_podiums": 6, "best_podiums": 11},
 }
+STATS_EXAMPLE_V1 = {**STATS_EXAMPLE, "average_points": AVERAGE_POINTS_EXAMPLE_V1}
 
 
 LEADERBOARD_EXAMPLE = {

@@ -6,7 +6,7 @@ from django.core.exceptions import ValidationError
 from django_filters.fields import IsoDateTimeField
 
 from games import engine, presentation
-from games.history.models import MatchRecord, SeatResult
+from games.history.models import MatchRecord, SeatResult, with_labels
 from games.history.ratings import MODES, PLAYER_COUNTS
 
 
@@ -87,13 +87,14 @@ class MatchFilter(django_filters.FilterSet):
     def filter_queryset(self, queryset):
         queryset = super().filter_queryset(queryset)
         data = self.form.cleaned_data
-        seat = {}
+        seat, labels = {}, {}
         if data.get("player"):
             seat["user__username"] = data["player"]
         if data.get("wonder"):
-            seat["wonder"] = data["wonder"]
+            labels["wonder"] = data["wonder"]
             if data.get("side"):
-                seat["side"] = data["side"]
-        if seat:
-            queryset = queryset.filter(match_id__in=SeatResult.objects.filter(**seat).values("match_id"))
+                labels["side"] = data["side"]
+        if seat or labels:
+            seats = with_labels(SeatResult.objects.filter(**seat), **labels)
+            queryset = queryset.filter(match_id__in=seats.values("match_id"))
         return queryset

@@ -1,6 +1,11 @@
 """Serializers of the history API. Most answers are built as plain dicts by the views (one query
 each, no per-row work); these classes describe them for the OpenAPI schema, and the schema tests
-check that every answer matches."""
+check that every answer matches.
+
+These describe the latest version of the answers (``versioning.py``): a score sheet row nests its
+points under ``categories``, keyed by the engine's category ids, so no field depends on the games
+registered. ``serializers_v1.py`` describes version 1 (a field per category: the flat classes
+below, ``PerCategorySerializer``, which the score-sheet calculator's answer still uses)."""
 from django.core.exceptions import ImproperlyConfigured
 from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
@@ -11,7 +16,9 @@ from games.history import categories
 
 class PerCategorySerializer(serializers.Serializer):
     """One field per score category of every registered game; a category that only some games
-    have is left out of the other games' answers."""
+    have is left out of the other games' answers. The flat shape: version 1 of the history's
+    answers and the score-sheet calculator's answer (the history's version 2 nests categories:
+    ``category_points``)."""
 
     # The category fields (named by categories.api_field) come before the fields a subclass
     # declares, and are built when the serializer is used: the schema follows the registry.
@@ -59,12 +66,34 @@ class ScoreSheetRowSerializer(CategoryPointsSerializer):
     copied_guild = serializers.CharField(allow_null=True, help_text="Olympia B: the neighbour's guild copied.")
 
 
-# Its component keeps the name ScoreSheetRow: the match detail's rows had it before they had a team.
+CATEGORIES_HELP = (
+    "Points per score category, keyed by the engine's category id (engine info: score_categories, then those "
+    "an option brings: the base game's black with Cities), in the engine's order. Which ids a row has depends "
+    "on the match's game; the schema names none of them, so registering a game changes no field.")
+TIEBREAK_HELP = ("The value that breaks a tie on points (engine info: tiebreak): coins in the base game, built "
+                 "stages in Architects.")
+TEAM_HELP = ("A team game (Cities with teams): the seat's team, 0-based (seats 2k and 2k + 1 are partners; see "
+             "`teams`); null without teams. The rank is the team's.")
+
+
+def category_points(help_text=CATEGORIES_HELP, **options):
+    """A score sheet's points per category: an object keyed by the engine's category ids."""
+    return serializers.DictField(child=serializers.IntegerField(), help_text=help_text, **options)
+
+
+# Its component keeps the name ScoreSheetRow (the rows of version 1 had it too).
 @extend_schema_serializer(component_name="ScoreSheetRow")
-class MatchSheetRowSerializer(ScoreSheetRowSerializer):
-    team = serializers.IntegerField(
-        allow_null=True, help_text="A team game (Cities with teams): the seat's team, 0-based (seats 2k and 2k + 1 "
-        "are partners; see `teams`); null without teams. The rank is the team's.")
+class MatchSheetRowSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(help_text="0-based, clockwise.")
+    categories = category_points()
+    total = serializers.IntegerField()
+    tiebreak = serializers.IntegerField(help_text=TIEBREAK_HELP)
+    coins = serializers.IntegerField(allow_null=True, help_text="Coins at the end; null in a game without coins "
+                                     "(Architects).")
+    rank = serializers.IntegerField(help_text="1 = best; a tie on points and on the tie-break shares the rank.")
+    copied_guild = serializers.CharField(allow_null=True, help_text="Olympia B: the neighbour's guild copied; "
+                                         "null otherwise.")
+    team = serializers.IntegerField(allow_null=True, help_text=TEAM_HELP)
 
 
 class TeamSerializer(serializers.Serializer):
@@ -76,12 +105,13 @@ class TeamSerializer(serializers.Serializer):
     rank = serializers.IntegerField(help_text="1 = best; every partner has it on the score sheet.")
 
 
-class UnrankedSheetSerializer(CategoryPointsSerializer):
+class UnrankedSheetSerializer(serializers.Serializer):
     city = serializers.CharField(help_text="Which city: free_city (the 2-player variant's Free City).")
     name = serializers.CharField(help_text="The city in words, in ?lang=.")
     wonder = serializers.CharField()
     wonder_name = serializers.CharField(help_text="In ?lang=.")
     side = serializers.CharField(allow_null=True)
+    categories = category_points()
     total = serializers.IntegerField()
     coins = serializers.IntegerField(allow_null=True)
     rank = serializers.IntegerField(allow_null=True, help_text="Always null: the city scores but is not ranked.")
@@ -160,11 +190,11 @@ class LogEntrySerializer(serializers.Serializer):
     entry = serializers.JSONField(help_text="The engine's log entry: a chance entry or {seat, action}.")
 
 
-class TurnHandsSerializer(serializers.Serializer):
-    age = serializers.IntegerField()
-    turn = serializers.IntegerField()
+class StepHandsSerializer(serializers.Serializer):
+    step = serializers.DictField(help_text="Where in the game, in the game's own terms (engine.frame_hands): the "
+                                 "base game's age and turn.")
     hands = serializers.ListField(child=serializers.ListField(child=serializers.CharField()),
-                                  help_text="The hand of each seat at the start of the turn.")
+                                  help_text="The hand of each seat at the start of the step.")
 
 
 class MatchDetailSerializer(serializers.Serializer):
@@ -189,8 +219,8 @@ class MatchDetailSerializer(serializers.Serializer):
     live = serializers.JSONField(
         allow_null=True, help_text="While the match runs: the spectators' view (engine.view(state, None)), nothing more.")
     log = LogEntrySerializer(many=True, allow_null=True, help_text="Once the match is over: the whole action log.")
-    hands = TurnHandsSerializer(many=True, allow_null=True, help_text="Once the match is over: every hand of every "
-                                "turn; null in a game without hands (Architects).")
+    hands = StepHandsSerializer(many=True, allow_null=True, help_text="Once the match is over: every hand of every "
+                                "step; null in a game without hands (Architects).")
 
 
 class FramePlayerSerializer(serializers.Serializer):
@@ -298,7 +328,10 @@ class StatsSerializer(TotalsSerializer):
     win_rate = serializers.FloatField(allow_null=True)
     average_score = serializers.FloatField(allow_null=True)
     best_score = BestScoreSerializer(allow_null=True)
-    average_points = AveragePointsSerializer()
+    average_points = serializers.DictField(
+        child=serializers.FloatField(allow_null=True),
+        help_text="The average points per score category of the mode's matches (null without a match), keyed by "
+        "the engine's category id, in the engine's order.")
     wonders = WonderResultSerializer(many=True)
     streaks = StreaksSerializer()
 

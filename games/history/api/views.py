@@ -4,7 +4,11 @@
 
 What a match shows depends on its status: an open table its seats; a running match its seats and
 the spectators' view (``engine.view(state, None)``), never a hand, the log or the seed; a finished
-match its score sheet, the whole action log and every hand, and its replay."""
+match its score sheet, the whole action log and every hand, and its replay.
+
+Answers are in the version the request asked for (``versioning.py``): the views build the latest
+and ``to_v1`` turns what changed back into version 1; each changed operation documents both
+(``extend_schema(versions=...)``)."""
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema, extend_schema_view
@@ -17,7 +21,9 @@ from wonders_site.api_errors import BadQueryParameter
 from cards.language import api_language
 from accounts.services import display_name
 from games import engine
+from games.history import categories
 from games.history.api import serializers as s
+from games.history.api import serializers_v1 as s1
 from games.history.api.common import (
     LANG_PARAMETER, MODE_DESCRIPTION, MODE_PARAMETER, PLAYERS_PARAMETER, USERNAME_PARAMETER,
     errors, player_or_404, query_int, query_mode, query_players, wonder_name,
@@ -25,16 +31,22 @@ from games.history.api.common import (
 from games.history.api.filters import MatchFilter
 from games.history.api.pagination import NewestFirstCursor, PlayerSearchPages
 from games.history.players import SEARCH_MIN_LENGTH, player_rows, search_profiles, search_query
-from games.history.timeline import hands_by_turn, match_timeline
+from games.history.api.versioning import LATEST, V1, is_v1
+from games.history.timeline import hands_by_step, match_timeline
 from games.history.models import MatchRecord, RatingChange
-from games.history.ratings import PROVISIONAL_SIGMA
+from games.history.ratings import PROVISIONAL_SIGMA, game_of_mode
 from games.history.api.examples import (
-    LEADERBOARD_EXAMPLE, MATCH_DETAIL_EXAMPLE, MATCH_LIST_EXAMPLE, PLAYER_EXAMPLE, STATS_EXAMPLE,
+    LEADERBOARD_EXAMPLE, MATCH_DETAIL_EXAMPLE, MATCH_DETAIL_EXAMPLE_V1, MATCH_LIST_EXAMPLE, PLAYER_EXAMPLE,
+    STATS_EXAMPLE, STATS_EXAMPLE_V1,
 )
 from games.history.queries import (
     leaderboard_rows, log_rows, match_options, names_of, player_payload, player_stats,
     score_sheet_rows, seat_summaries, seat_teams, team_rows, unranked_rows, wonder_stats,
 )
+
+
+# Version 1's answers, as its schema names their media type.
+V1_MEDIA_TYPE = f"application/json; version={V1}"
 
 
 class NotFinished(exceptions.APIException):
@@ -51,15 +63,6 @@ class NotFinished(exceptions.APIException):
         parameters=[LANG_PARAMETER],
         responses={200: s.MatchSummarySerializer(many=True), **errors(400, 429)},
         examples=[OpenApiExample("a page", MATCH_LIST_EXAMPLE, response_only=True, status_codes=["200"])],
-    ),
-    retrieve=extend_schema(
-        summary="One match: score sheet; once over, the action log and every hand.",
-        description="An open table shows its seats; a running match its seats and the spectators' view "
-        "(`live`), never a hand, the log or the seed; a finished match its score sheet, rating changes, "
-        "the whole action log (`log`) and every hand of every turn (`hands`).",
-        parameters=[LANG_PARAMETER],
-        responses={200: s.MatchDetailSerializer, **errors(400, 404, 429)},
-        examples=[OpenApiExample("a finished match", MATCH_DETAIL_EXAMPLE, response_only=True, status_codes=["200"])],
     ),
 )
 class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
@@ -97,6 +100,21 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
 
         return get_object_or_404(Match.objects.select_related("record"), pk=pk)
 
+    # Each version its answer's shape and example; the words are the same.
+    @extend_schema(versions=[V1], responses={200: s1.MatchDetailSerializer, **errors(400, 404, 429)}, examples=[
+        OpenApiExample("a finished match", MATCH_DETAIL_EXAMPLE_V1, response_only=True, status_codes=["200"],
+                       media_type=V1_MEDIA_TYPE)])
+    @extend_schema(versions=[LATEST], responses={200: s.MatchDetailSerializer, **errors(400, 404, 429)}, examples=[
+        OpenApiExample("a finished match", MATCH_DETAIL_EXAMPLE, response_only=True, status_codes=["200"])])
+    @extend_schema(
+        summary="One match: score sheet; once over, the action log and every hand.",
+        description="An open table shows its seats; a running match its seats and the spectators' view "
+        "(`live`), never a hand, the log or the seed; a finished match its score sheet (each row's points per "
+        "score category under `categories`; version 1: a field per category), rating changes, the whole action "
+        "log (`log`) and every hand of every step (`hands`: the step in the game's own terms, the base game's age "
+        "and turn; version 1: `age` and `turn` beside `hands`).",
+        parameters=[LANG_PARAMETER],
+    )
     def retrieve(self, request, pk=None):
         from games.models import Match
 
@@ -152,8 +170,8 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             ]
         if finished and match.state is not None:
             data["log"] = log_rows(match)
-            data["hands"] = _hands(match_timeline(match))
-        return Response(data)
+            data["hands"] = hands_by_step(match.game, match_timeline(match))
+        return Response(to_v1(match.game, data) if is_v1(request) else data)
 
     @extend_schema(
         summary="The replay of a finished match: the table after every step.",
@@ -180,12 +198,28 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         return Response({"match": match.pk, "frames": frames, "names": names_of(match.game, lang)})
 
 
-def _hands(frames):
-    """Every hand of every turn, or None in a game whose players hold no hand (Architects: every
-    card lies face up in front of its player, and the replay shows the decks)."""
-    if not all("hand" in player for frame in frames for player in frame["players"]):
-        return None
-    return hands_by_turn(frames)
+def _flat_categories(game, row):
+    """A row of version 1: its `categories` ({category id: points}) back as fields of the row,
+    each named by ``categories.api_field``, where they stood (after the seat's own fields)."""
+    out = {}
+    for key, value in row.items():
+        if key == "categories":
+            out.update({categories.api_field(game, category): points for category, points in value.items()})
+        else:
+            out[key] = value
+    return out
+
+
+def to_v1(game, data):
+    """A match detail of the latest version as version 1 gave it (serializers_v1.py): the score
+    sheet's and the unranked sheets' categories as fields, each hand row {"age", "turn", "hands"}."""
+    out = dict(data)
+    if data["score_sheet"] is not None:
+        out["score_sheet"] = [_flat_categories(game, row) for row in data["score_sheet"]]
+    out["unranked_sheets"] = [_flat_categories(game, row) for row in data["unranked_sheets"]]
+    if data["hands"] is not None:
+        out["hands"] = [{**entry["step"], "hands": entry["hands"]} for entry in data["hands"]]
+    return out
 
 
 class PlayerViewSet(viewsets.ViewSet):
@@ -233,20 +267,27 @@ class PlayerViewSet(viewsets.ViewSet):
         user = player_or_404(username)
         return Response(player_payload(user, lang))
 
+    @extend_schema(versions=[V1], responses={200: s1.StatsSerializer, **errors(400, 404, 429)}, examples=[
+        OpenApiExample("statistics", STATS_EXAMPLE_V1, response_only=True, status_codes=["200"],
+                       media_type=V1_MEDIA_TYPE)])
+    @extend_schema(versions=[LATEST], responses={200: s.StatsSerializer, **errors(400, 404, 429)}, examples=[
+        OpenApiExample("statistics", STATS_EXAMPLE, response_only=True, status_codes=["200"])])
     @extend_schema(
         summary="A player's statistics in a mode.",
         description=MODE_DESCRIPTION + " Rank and percentile are on the leaderboard of that mode (null while "
-        "provisional). Streaks count matches in a row up to the latest, all player counts unless `players`.",
+        "provisional). Streaks count matches in a row up to the latest, all player counts unless `players`. "
+        "`average_points`: per score category id of the mode (version 1: each category a field).",
         parameters=[USERNAME_PARAMETER, MODE_PARAMETER, PLAYERS_PARAMETER, LANG_PARAMETER],
-        responses={200: s.StatsSerializer, **errors(400, 404, 429)},
-        examples=[OpenApiExample("statistics", STATS_EXAMPLE, response_only=True, status_codes=["200"])],
     )
     def stats(self, request, username=None):
         mode = query_mode(request)
         players = query_players(request)
         lang = api_language(request)
         user = player_or_404(username)
-        return Response(player_stats(user, mode, players, lang))
+        stats = player_stats(user, mode, players, lang)
+        if is_v1(request):
+            stats["average_points"] = _flat_categories(game_of_mode(mode), {"categories": stats["average_points"]})
+        return Response(stats)
 
     @extend_schema(
         summary="A player's rating after each rated match, oldest first (to plot).",

@@ -1,5 +1,6 @@
-"""The API's score-category fields follow the engine's registry: every game's categories, named
-by one rule, in the schema and in the answers."""
+"""The API's score categories follow the engine's registry: in the latest version a row nests them
+under `categories` (the schema names none, so registering a game changes nothing); in version 1,
+and in the calculator's answer, every game's categories are fields, named by one rule."""
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
@@ -10,8 +11,10 @@ from games.history.simulate import play_and_store
 from tests.games.history.helpers import api, make_people, register_fake_game  # noqa: F401 - api is a fixture
 
 
-def schema_components(api):
-    response = api.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+def schema_components(api, version=None):
+    """The schema's components: of the latest version, or of `version` (?version=)."""
+    response = api.get("/api/schema/" + (f"?version={version}" if version else ""),
+                       HTTP_ACCEPT="application/vnd.oai.openapi+json")
     assert response.status_code == 200
     return response.json()["components"]["schemas"]
 
@@ -35,10 +38,38 @@ def test_a_category_several_games_have_is_one_field_listing_every_game(monkeypat
     assert list(fields)[-1] == "flowers"
 
 
+SCORE_COMPONENTS = ("MatchDetail", "ScoreSheetRow", "UnrankedSheet", "StepHands", "Stats")
+
+
 @pytest.mark.django_db
-def test_a_registered_game_with_an_extra_category_is_in_the_schema_and_not_required(api, monkeypatch):
-    register_fake_game(monkeypatch, "garden", score_categories=["flowers"])
+def test_registering_a_game_changes_nothing_in_the_latest_schemas_score_rows(api, monkeypatch):
+    before = schema_components(api)
+    register_fake_game(monkeypatch, "garden", score_categories=["flowers", "gnome"], seat_label_keys=["gnome"])
+    after = schema_components(api)
+    assert {name: after[name] for name in SCORE_COMPONENTS} == {name: before[name] for name in SCORE_COMPONENTS}
+
+
+@pytest.mark.django_db
+def test_the_latest_schemas_score_rows_nest_their_points_under_categories(api):
     schemas = schema_components(api)
+    for component in ("ScoreSheetRow", "UnrankedSheet"):
+        row = schemas[component]
+        assert row["properties"]["categories"]["type"] == "object"
+        assert row["properties"]["categories"]["additionalProperties"]["type"] == "integer"
+        # (the base game's wonder category shares its id with the wonder a seat has: that field stays)
+        labels = {key for game in engine.games() for key in engine.info(game)["seat_label_keys"]}
+        every = {key for game in engine.games() for key in categories.keys(game)} - labels
+        assert every and not every & set(row["properties"])
+    assert schemas["Stats"]["properties"]["average_points"]["type"] == "object"
+    assert "AveragePoints" not in schemas
+
+
+@pytest.mark.django_db
+def test_in_version_1_a_registered_game_with_an_extra_category_is_a_field_and_not_required(api, monkeypatch):
+    register_fake_game(monkeypatch, "garden", score_categories=["flowers"])
+    schemas = schema_components(api, version="1")
+    # The calculator's answer keeps a field per category in every version.
+    schemas["ScoredSeat"] = schema_components(api)["ScoredSeat"]
     for component in ("ScoreSheetRow", "AveragePoints", "ScoredSeat"):
         flowers = schemas[component]["properties"]["flowers"]
         assert "garden" in flowers["description"]
@@ -48,15 +79,18 @@ def test_a_registered_game_with_an_extra_category_is_in_the_schema_and_not_requi
 
 
 @pytest.mark.django_db
-def test_the_schema_has_every_category_of_every_registered_game_under_its_api_name(api):
-    schemas = schema_components(api)
-    every = {field for game in engine.games() for field in categories.api_fields(game).values()}
-    assert every <= set(schemas["ScoreSheetRow"]["properties"]) and every <= set(schemas["AveragePoints"]["properties"])
-    # the base game and Architects share two categories: only those are on every sheet
-    assert {"military", "wonder_points"} <= set(schemas["ScoreSheetRow"]["required"])
-    assert {"military", "wonder_points"} <= set(schemas["AveragePoints"]["required"])
-    assert not {"science", "cat"} & set(schemas["ScoreSheetRow"]["required"])
-    assert "wonder" not in schemas["AveragePoints"]["properties"]
+def test_in_version_1_every_category_of_every_registered_game_is_a_field_required_when_every_game_has_it(api):
+    schemas = schema_components(api, version="1")
+    every_game = engine.games()
+    fields = {field: games for field, _key, games in categories.registered_api_fields()}
+    shared = {field for field, games in fields.items() if games == every_game}
+    for component in ("ScoreSheetRow", "AveragePoints"):
+        assert set(fields) <= set(schemas[component]["properties"])
+        assert shared <= set(schemas[component]["required"])
+        assert not (set(fields) - shared) & set(schemas[component]["required"])
+    # A category named like a seat label is never a field under the label's name.
+    labels = {key for game in every_game for key in engine.info(game)["seat_label_keys"]}
+    assert not labels & set(schemas["AveragePoints"]["properties"])
 
 
 def test_a_category_that_would_replace_a_field_of_the_sheet_is_refused(monkeypatch):

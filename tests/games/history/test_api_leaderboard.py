@@ -2,7 +2,7 @@
 import pytest
 
 from games.engine.base import catalogue
-from games.history.models import PlayerRating, SeatResult
+from games.history.models import PlayerRating, SeatResult, with_labels
 from games.history.ratings import PROVISIONAL_SIGMA
 from games.history.simulate import play_and_store
 from tests.games.history.helpers import api  # noqa: F401 - a fixture
@@ -62,7 +62,7 @@ def test_wonder_stats_list_every_wonder_and_side_with_matches_win_rate_and_avera
     assert [(r["wonder"], r["side"]) for r in data["results"]] == [
         (w, s) for w in cat.wonder_ids for s in ("A", "B")]
     for row in data["results"]:
-        rows = SeatResult.objects.filter(wonder=row["wonder"], side=row["side"])
+        rows = with_labels(SeatResult.objects.all(), wonder=row["wonder"], side=row["side"])
         assert row["matches"] == rows.count()
         assert row["wins"] == rows.filter(rank=1).count()
         if row["matches"]:

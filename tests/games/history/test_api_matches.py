@@ -131,12 +131,12 @@ def test_a_finished_match_shows_its_score_sheet_log_and_every_hand(api, matches)
     assert data["status"] == "finished" and data["rated"] is True
     sheets = engine.scores(match.state)
     assert [row["total"] for row in data["score_sheet"]] == [s["total"] for s in sheets]
-    assert [row["wonder_points"] for row in data["score_sheet"]] == [s["wonder"] for s in sheets]
+    assert [row["categories"]["wonder"] for row in data["score_sheet"]] == [s["wonder"] for s in sheets]
     log = engine.action_log(match.state)
     assert [entry["entry"] for entry in data["log"]] == log
     assert data["log"][0]["by"] == "chance" and data["log"][-1]["by"] == "player"
     deals = {e["age"]: e["hands"] for e in log if e.get("chance") == "deal"}
-    firsts = {h["age"]: h["hands"] for h in data["hands"] if h["turn"] == 1}
+    firsts = {h["step"]["age"]: h["hands"] for h in data["hands"] if h["step"]["turn"] == 1}
     assert firsts == deals
     assert len(data["hands"]) == 18
     assert len(data["rating_changes"]) == 3 and data["live"] is None
@@ -193,3 +193,13 @@ def test_the_schema_names_the_bot_levels_a_seat_can_answer(api):
     for component in ("SeatSummary", "MatchSeat"):
         choices = schema[component]["properties"]["bot_level"]["oneOf"]
         assert {"$ref": "#/components/schemas/BotLevelEnum"} in choices, component
+
+
+def test_a_finished_match_whose_frames_hold_no_hand_answers_null_hands_without_a_key_error(api, matches, monkeypatch):
+    from games.history.api import views
+
+    frames = [{"index": 0, "events": [], "tiles": ["a", "b"]}, {"index": 1, "events": [], "tiles": ["b"]}]
+    monkeypatch.setattr(views, "match_timeline", lambda match: frames)
+    response = api.get(f"/api/matches/{matches[0].pk}/")
+    assert response.status_code == 200 and response.json()["hands"] is None
+    assert api.get(f"/api/matches/{matches[0].pk}/?version=1").json()["hands"] is None

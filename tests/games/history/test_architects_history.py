@@ -6,7 +6,7 @@ import re
 import pytest
 
 from games import engine
-from games.history.models import MatchRecord, PlayerRating, RatingChange, SeatResult, SeatStat
+from games.history.models import MatchRecord, PlayerRating, RatingChange, SeatResult, SeatStat, with_labels
 from games.history.simulate import play_and_store
 from tests.games.history.helpers import api, make_people, url  # noqa: F401 - api is a fixture
 
@@ -50,8 +50,8 @@ def test_a_finished_architects_match_is_recorded_in_its_own_mode_with_the_engine
         assert row.mode == "architects"
         assert row.categories == {key: sheet[key] for key in declared}
         assert sum(row.categories.values()) == row.total == sheet["total"]
-        assert row.labels == {"wonder": player["wonder"]} and row.wonder == player["wonder"] and row.side == ""
-        assert row.tiebreak == len(player["built"]) and row.coins is None
+        assert row.labels == {"wonder": player["wonder"]}
+        assert row.tiebreak == len(player["built"]) and "coins" not in row.extra
         assert row.rank == sheet["rank"]
 
 
@@ -108,7 +108,7 @@ def test_the_profile_switches_to_the_architects_mode_and_shows_its_categories_an
     assert '<strong aria-current="page">7 Wonders Architects</strong>' in switch and "?mode=base" in switch
     page = text_of(html)
     assert "Segnalini Progresso" in page and "Carte blu" in page
-    played = {r.wonder for r in SeatResult.objects.filter(user=people[0], mode="architects")}
+    played = {r.labels["wonder"] for r in SeatResult.objects.filter(user=people[0], mode="architects")}
     wonders_html = html[html.index('id="wonders-title"'): html.index('id="matches-title"')]
     assert "Lato" not in wonders_html  # no side column: Architects' wonders have none
     from games import presentation
@@ -145,11 +145,8 @@ def test_the_api_match_detail_gives_the_architects_score_sheet_and_log(api, arch
     assert body["mode"] == "architects" and body["rated"]
     sheets = sorted(engine.scores(match.state), key=lambda sheet: sheet["seat"])
     for row, sheet in zip(body["score_sheet"], sheets):
-        # "wonder" is also the seat label: its points are wonder_points
-        assert {k: row[k] for k in ("wonder_points", "blue", "cat", "military", "progress", "total", "rank")} == {
-            "wonder_points": sheet["wonder"], "blue": sheet["blue"], "cat": sheet["cat"],
-            "military": sheet["military"], "progress": sheet["progress"], "total": sheet["total"],
-            "rank": sheet["rank"]}
+        assert row["categories"] == {key: sheet[key] for key in ("wonder", "blue", "cat", "military", "progress")}
+        assert (row["total"], row["rank"]) == (sheet["total"], sheet["rank"])
         assert row["tiebreak"] == sheet["stages"] and row["coins"] is None
     assert [seat["side"] for seat in body["seats"]] == [None] * match.players
     assert body["hands"] is None
@@ -165,9 +162,9 @@ def test_the_api_leaderboard_and_player_statistics_have_the_architects_mode(api,
     stats = api.get(f"/api/players/{people[0].username}/stats/?mode=architects").json()
     results = SeatResult.objects.filter(user=people[0], mode="architects")
     assert stats["games"] == results.count()
-    assert set(stats["average_points"]) == {"wonder_points", "blue", "cat", "military", "progress"}
+    assert set(stats["average_points"]) == {"wonder", "blue", "cat", "military", "progress"}
     assert stats["average_points"]["blue"] == round(sum(r.categories["blue"] for r in results) / results.count(), 2)
-    assert {row["wonder"] for row in stats["wonders"]} == {r.wonder for r in results}
+    assert {row["wonder"] for row in stats["wonders"]} == {r.labels["wonder"] for r in results}
     assert all(row["side"] is None for row in stats["wonders"])
 
 
@@ -178,7 +175,7 @@ def test_the_api_wonder_statistics_list_the_seven_architects_wonders_without_sid
     assert all(row["side"] is None for row in rows)
     seats = SeatResult.objects.filter(mode="architects")
     for row in rows:
-        mine = seats.filter(wonder=row["wonder"])
+        mine = with_labels(seats, wonder=row["wonder"])
         assert row["matches"] == mine.count()
         assert row["wins"] == mine.filter(rank=1).count()
     two = api.get("/api/stats/wonders/?mode=architects&players=2").json()["results"]
@@ -194,7 +191,7 @@ def test_simulate_matches_plays_architects_games_when_asked(capsys):
     assert records.count() == 5 and set(records.values_list("mode", flat=True)) == {"architects"}
     assert {record.players for record in records} <= set(range(2, 8))
     for result in SeatResult.objects.all():
-        assert result.wonder in ARCHITECTS_WONDERS and result.side == ""
+        assert result.labels["wonder"] in ARCHITECTS_WONDERS and "side" not in result.labels
 
 
 def test_the_api_replay_of_an_architects_match_ends_on_the_final_score_with_names(api, architects):

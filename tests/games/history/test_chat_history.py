@@ -91,4 +91,8 @@ def test_a_running_matchs_page_lists_its_chat_under_the_seats(client, make_user)
 def test_a_match_without_chat_shows_no_chat_section(client, make_user):
     host = make_user("host")
     match = start_table(host, players=3)
-    assert 'id="chat-title"' not in client.get(url("match-detail", "en", match.pk)).content.decode()
+    response = client.get(url("match-detail", "en", match.pk))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'id="seats-title"' in html, "the match page itself, with its seats"
+    assert 'id="chat-title"' not in html

@@ -60,6 +60,6 @@ def test_the_api_gives_a_cities_match_s_black_points_and_lists_it_under_its_mode
     assert match.pk in listed and base.pk not in listed
     body = api.get(f"/api/matches/{match.pk}/").json()
     black = {sheet["seat"]: sheet["black"] for sheet in match.score_sheet}
-    assert {row["seat"]: row["black"] for row in body["score_sheet"]} == black
+    assert {row["seat"]: row["categories"]["black"] for row in body["score_sheet"]} == black
     base_rows = api.get(f"/api/matches/{base.pk}/").json()["score_sheet"]
-    assert all("black" not in row for row in base_rows)
+    assert all("black" not in row["categories"] for row in base_rows)

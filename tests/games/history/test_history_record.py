@@ -24,8 +24,9 @@ def test_a_finished_match_keeps_a_result_row_per_seat_from_the_engine_score_shee
     assert len(rows) == 4
     for row, sheet, player in zip(rows, sheets, match.state["players"]):
         assert row.user == people[row.seat]
-        assert (row.wonder, row.side) == (player["wonder"], player["side"])
-        assert row.total == sheet["total"] and row.rank == sheet["rank"] and row.coins == sheet["coins"]
+        assert row.labels == {"wonder": player["wonder"], "side": player["side"]}
+        assert row.total == sheet["total"] and row.rank == sheet["rank"] and row.extra["coins"] == sheet["coins"]
+        assert row.tiebreak == sheet["coins"]
         assert row.categories["wonder"] == sheet["wonder"]
         assert sum(row.categories.values()) == row.total
         assert row.mode == "base" and row.players == 4 and row.rated and row.finished_at == match.finished_at

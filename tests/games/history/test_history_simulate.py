@@ -3,7 +3,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games import engine
-from games.history.timeline import hands_by_turn, timeline
+from games.history.timeline import hands_by_step, timeline
 from games.history.models import MatchRecord, PlayerRating, SeatResult
 from games.models import Match, MatchAction
 
@@ -43,9 +43,9 @@ def test_the_timeline_starts_at_the_deal_and_ends_at_the_final_state():
     assert final["phase"] == "over"
     assert [p["built"] for p in final["players"]] == [p["built"] for p in state["players"]]
     assert [p["total"] for p in final["players"]] == [s["total"] for s in engine.scores(state)]
-    hands = hands_by_turn(frames)
-    assert [(h["age"], h["turn"]) for h in hands] == [(a, t) for a in (1, 2, 3) for t in range(1, 7)]
-    assert all(len(hand) == 8 - h["turn"] for h in hands for hand in h["hands"])
+    hands = hands_by_step("base", frames)
+    assert [(h["step"]["age"], h["step"]["turn"]) for h in hands] == [(a, t) for a in (1, 2, 3) for t in range(1, 7)]
+    assert all(len(hand) == 8 - h["step"]["turn"] for h in hands for hand in h["hands"])
 
 
 @pytest.mark.parametrize("mode, counts", [
@@ -73,3 +73,15 @@ def test_the_help_of_simulate_matches_names_the_modes(capsys):
 
     text = Command().create_parser("manage.py", "simulate_matches").format_help()
     assert "--mode" in text and "cities-teams" in text and "base-2p" in text
+
+
+def test_without_a_game_named_the_simulation_plays_the_registrys_first_game(monkeypatch, django_user_model):
+    from games.engine import registry
+    from games.history.simulate import play_and_store
+
+    monkeypatch.setattr(registry, "GAMES", dict(reversed(list(registry.GAMES.items()))))
+    first = engine.games()[0]
+    people = [django_user_model.objects.create_user(username=name) for name in ("ann", "bo", "cy")]
+    assert play_and_store(people, seed=4).game == first
+    call_command("simulate_matches", "--players", "3", "--matches", "1")
+    assert set(MatchRecord.objects.values_list("match__game", flat=True)) == {first}

@@ -62,7 +62,7 @@ def test_results_ratings_and_records_survive_the_move_and_get_generic_columns():
     assert results[0].categories == {"military": 5, "treasury": 3, "wonder": 7, "civilian": 12, "science": 10,
                                      "commercial": 4, "guilds": 6}
     assert results[2].categories["guilds"] == 8 and results[2].categories["wonder"] == 9
-    assert [(r.total, r.rank, r.coins, r.user_id) for r in results] == [
+    assert [(r.total, r.rank, r.extra["coins"], r.user_id) for r in results] == [
         (47, 1, 9, user.pk), (46, 2, 9, other.pk), (45, 3, 9, None)]
     rating = new.get_model("history", "PlayerRating").objects.get(user_id=user.pk, mode="base")
     assert (rating.mu, rating.sigma, rating.ordinal, rating.rated_games, rating.wins) == (27.5, 7.1, 6.2, 6, 3)
@@ -80,8 +80,8 @@ def test_going_back_before_the_move_puts_the_category_columns_back_from_the_resu
     match = new.get_model("games", "Match").objects.create(
         game="base", status="finished", players=3, invite_code="back1", seed=8, finished_at=NOW)
     new.get_model("history", "SeatResult").objects.create(
-        match=match, seat=0, user=user, rank=1, total=40, coins=3, mode="base", players=3, rated=True,
-        finished_at=NOW, wonder="giza", side="A", labels={"wonder": "giza", "side": "A"},
+        match=match, seat=0, user=user, rank=1, total=40, tiebreak=3, extra={"coins": 3}, mode="base", players=3,
+        rated=True, finished_at=NOW, labels={"wonder": "giza", "side": "A"},
         categories={"military": 6, "treasury": 1, "wonder": 5, "civilian": 14, "science": 4, "commercial": 2,
                     "guilds": 8})
 
@@ -89,6 +89,7 @@ def test_going_back_before_the_move_puts_the_category_columns_back_from_the_resu
 
     result = old.get_model("games", "SeatResult").objects.get(match_id=match.pk)
     assert (result.military, result.wonder_points, result.guilds, result.total) == (6, 5, 8, 40)
+    assert (result.wonder, result.side, result.coins) == ("giza", "A", 3)
     migrate(latest())
 
 
@@ -111,4 +112,33 @@ def test_history_0006_copies_each_results_coins_into_its_tie_break_and_going_bac
     back = migrate(before)
     assert list(back.get_model("history", "SeatResult").objects.order_by("seat").values_list("coins", flat=True)) \
         == [9, 0, 4]
+    migrate(latest())
+
+
+def test_history_0010_moves_coins_and_the_copied_guild_into_extra_and_going_back_restores_the_columns():
+    games = [key for key in latest() if key[0] == "games"]
+    before = [("history", "0007_bot_levels_easy_medium_hard"), *games]
+    old = migrate(before)
+    match = old.get_model("games", "Match").objects.create(
+        game="base", status="finished", players=3, invite_code="extra10", seed=7, finished_at=NOW)
+    SeatResult = old.get_model("history", "SeatResult")
+    rows = [("giza", "A", 9, ""), ("olympia", "B", 0, "scientists_guild"), ("rhodes", "B", None, "")]
+    for seat, (wonder, side, coins, guild) in enumerate(rows):
+        SeatResult.objects.create(
+            match=match, seat=seat, wonder=wonder, side=side, coins=coins, copied_guild=guild, rank=seat + 1,
+            total=40 - seat, tiebreak=coins or 0, mode="base", players=3, rated=False, finished_at=NOW,
+            labels={"wonder": wonder, "side": side} if seat < 2 else {})
+
+    new = migrate(latest())
+    results = list(new.get_model("history", "SeatResult").objects.order_by("seat"))
+    assert [r.extra for r in results] == [{"coins": 9}, {"coins": 0, "copied_guild": "scientists_guild"}, {}]
+    # a row recorded without labels gets them from its columns
+    assert [r.labels for r in results] == [
+        {"wonder": "giza", "side": "A"}, {"wonder": "olympia", "side": "B"}, {"wonder": "rhodes", "side": "B"}]
+    assert not {"wonder", "side", "coins", "copied_guild"} & {f.name for f in results[0]._meta.get_fields()}
+
+    back = migrate(before)
+    restored = back.get_model("history", "SeatResult").objects.order_by("seat").values_list(
+        "wonder", "side", "coins", "copied_guild")
+    assert list(restored) == [("giza", "A", 9, ""), ("olympia", "B", 0, "scientists_guild"), ("rhodes", "B", None, "")]
     migrate(latest())

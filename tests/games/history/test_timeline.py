@@ -2,7 +2,8 @@
 import random
 
 from games import engine
-from games.history.timeline import timeline
+from games.history.timeline import hands_by_step, timeline
+from tests.games.history.helpers import FakeGame
 
 CONFIG = {"game": "base", "players": 4, "sides": "B"}
 
@@ -50,3 +51,35 @@ def test_every_frame_after_the_deal_shows_every_hand_of_that_turn():
     frames = timeline(CONFIG, log)
     playing = [f for f in frames if f["phase"] == "play"]
     assert playing and all(len(p["hand"]) == 8 - f["turn"] for f in playing for p in f["players"])
+
+
+def test_the_hands_of_a_base_replay_come_with_their_age_and_turn_from_the_engine():
+    log, _ages = a_finished_log(seed=7)
+    frames = timeline(CONFIG, log)
+    hands = hands_by_step("base", frames)
+    playing = [f for f in frames if f["phase"] == "play"]
+    assert hands == [{"step": {"age": f["age"], "turn": f["turn"]}, "hands": [p["hand"] for p in f["players"]]}
+                     for f in playing]
+
+
+class HandlessGame(FakeGame):
+    """A game whose frames are nothing like the base game's, and hold no hand."""
+
+    @staticmethod
+    def frame_hands(frame):
+        return None
+
+
+def test_frames_of_another_shape_from_a_game_without_hands_give_no_hands_and_no_key_error(monkeypatch):
+    from games.engine import registry
+
+    monkeypatch.setitem(registry.GAMES, "garden", "tests.fake.garden")
+    monkeypatch.setitem(registry._loaded, "garden", HandlessGame("garden"))
+    frames = [{"index": 0, "events": [], "beds": [[1, 2], [3]]}, {"index": 1, "events": [{"type": "bloom"}]}]
+    assert engine.frame_hands("garden", frames[0]) is None
+    assert hands_by_step("garden", frames) is None
+
+
+def test_the_base_game_reads_a_frame_without_its_keys_as_one_without_hands():
+    assert engine.frame_hands("base", {"index": 0, "events": []}) is None
+    assert engine.frame_hands("base", {"phase": "sides", "age": 1, "turn": 1, "players": []}) is None

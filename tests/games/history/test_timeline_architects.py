@@ -6,7 +6,7 @@ from django.template import Context, Template
 from django.utils import translation
 
 from games import engine
-from games.history.timeline import hands_by_turn, timeline
+from games.history.timeline import hands_by_step, timeline
 
 CONFIG = {"game": "architects", "players": 3}
 
@@ -34,8 +34,8 @@ def test_every_move_of_an_architects_game_is_a_frame_with_its_events():
     assert [p["cards"] for p in frames[-1]["players"]] == [p["cards"] for p in state["players"]]
 
 
-def test_a_game_without_hands_has_no_hands_by_turn():
-    assert hands_by_turn(timeline(CONFIG, engine.action_log(a_finished_game(4)))) == []
+def test_a_game_without_hands_has_no_hands_by_step():
+    assert hands_by_step("architects", timeline(CONFIG, engine.action_log(a_finished_game(4)))) is None
 
 
 def test_the_match_page_loads_the_architects_replay_drawing_with_words_in_the_page_language():

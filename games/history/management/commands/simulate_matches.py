@@ -5,7 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from games import engine
 from games.history.ratings import MODES, game_of_mode
-from games.history.simulate import SIMULATED_GAME, simulate
+from games.history.simulate import default_game, simulate
 
 
 class Command(BaseCommand):
@@ -22,12 +22,13 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=0, help="Same seed, same matches.")
         parser.add_argument("--bot-share", type=float, default=0.2, help="Share of matches with a bot seat.")
         parser.add_argument("--days", type=int, default=90, help="The matches are spread over this many days.")
-        parser.add_argument("--game", default=SIMULATED_GAME, choices=engine.games(), help="The game played.")
+        parser.add_argument("--game", default=None, choices=engine.games(),
+                            help="The game played (default: the site's default game, the registry's first).")
         parser.add_argument("--mode", choices=MODES, default=None,
                             help="Only matches of this rating mode (its game, options and player counts): "
                             "e.g. cities, cities-teams, base-2p.")
 
-    def handle(self, *args, players, matches, seed, bot_share, days, game=SIMULATED_GAME, mode=None, **options):
+    def handle(self, *args, players, matches, seed, bot_share, days, game=None, mode=None, **options):
         if players < 3:
             raise CommandError("--players must be at least 3")
         if matches < 0:
@@ -36,6 +37,7 @@ class Command(BaseCommand):
             raise CommandError("--bot-share is between 0 and 1")
         if mode is not None:
             game = game_of_mode(mode)
+        game = game or default_game()
         started = time.monotonic()
         ids = simulate(players, matches, seed=seed, bot_share=bot_share, days=days, game=game, mode=mode,
                        progress=lambda k: self.stdout.write(f"{k} matches"))

@@ -151,8 +151,9 @@ async def test_two_people_and_a_bot_play_it_over_the_websocket_to_the_end_and_th
 
     api = await sync_to_async(client.get)(f"/api/matches/{match.pk}/")
     assert api.status_code == 200, api.content
-    rows = api.json()["results"] if "results" in api.json() else api.json()["seats"]
-    assert {row["categories"]["card"] for row in rows} == {p["card"] for p in end["players"]}
+    rows = api.json()["score_sheet"]
+    assert sorted(row["categories"]["card"] for row in rows) == sorted(p["card"] for p in end["players"])
+    assert api.json()["hands"] is None
 
 
 @pytest.mark.django_db
@@ -168,7 +169,11 @@ def test_a_game_of_two_people_is_rated_in_the_toy_games_own_mode(toy, make_user,
             services.do_submit(match.pk, users[seat], engine.legal_actions(match.state, seat)[0], seat=seat)
             match.refresh_from_db()
     board = client.get(page_url("leaderboard", lang="en"), {"mode": toy})
-    assert board.status_code == 200
-    assert "ann" in board.content.decode() and "bob" in board.content.decode()
-    player = client.get("/api/players/ann/").json()
-    assert [rating["mode"] for rating in player["ratings"]] == [toy]
+    assert board.status_code == 200 and board.context["mode"] == toy
+    assert "High card" in board.content.decode()
+    ratings = {name: client.get(f"/api/players/{name}/").json()["ratings"] for name in ("ann", "bob")}
+    assert [rating["mode"] for rating in ratings["ann"]] == [toy] and ratings["ann"][0]["rated_games"] == 1
+    ranks = {name: match.results.get(seat=seat).rank for seat, name in enumerate(("ann", "bob"))}
+    mus = {name: ratings[name][0]["mu"] for name in ranks}
+    assert (mus["ann"] > mus["bob"]) == (ranks["ann"] < ranks["bob"])
+    assert (mus["ann"] == mus["bob"]) == (ranks["ann"] == ranks["bob"])

@@ -10,6 +10,7 @@ until then), so a view shows who has chosen, never what. Nothing else is hidden.
 """
 import random
 
+from games.engine.contract import game_from_module
 from games.engine.errors import ConfigError, IllegalAction
 
 CATEGORIES = ("card", "unique")
@@ -200,12 +201,4 @@ def action_value(view, action):
     return float(card if action["type"] == "keep" else 10 - card)
 
 
-class _Game:
-    INFO = INFO
-
-
-GAME = _Game()
-for _name in ("normalize_config", "rating_mode", "new_game", "to_act", "legal_actions", "apply", "view", "is_over",
-              "scores", "action_log", "replay", "seat_labels", "hints", "reveal", "hidden_ids", "sample_state",
-              "action_value", "frame_hands"):
-    setattr(GAME, _name, globals()[_name])
+GAME = game_from_module(globals(), INFO)

@@ -10,14 +10,9 @@ from rest_framework.views import APIView
 from cards.language import api_language
 from games import engine, presentation
 from games.history import categories
-from games.history.api.common import CALCULATOR_GAME, LANG_PARAMETER, errors, wonder_name
+from games.history.api.common import LANG_PARAMETER, calculator_games, default_calculator_game, errors, wonder_name
 from games.history.api.examples import ARCHITECTS_TABLE_EXAMPLE, SCORE_REQUEST_EXAMPLE
 from wonders_site.api_errors import error_body
-
-
-def calculator_games():
-    """The games whose table the engine scores and whose site side has a calculator, in registry order."""
-    return [game for game in engine.table_games() if presentation.get(game).has("calculator")]
 
 
 def serializers_of(game):
@@ -65,7 +60,8 @@ class ScoreSheetView(APIView):
     )
     def post(self, request):
         lang = api_language(request)
-        game = request.data.get("game", CALCULATOR_GAME) if isinstance(request.data, dict) else CALCULATOR_GAME
+        default = default_calculator_game()
+        game = request.data.get("game", default) if isinstance(request.data, dict) else default
         if not isinstance(game, str) or game not in calculator_games():
             raise exceptions.ValidationError({"game": [f"Choose one of {', '.join(calculator_games())}."]})
         body = serializers_of(game)[0](data=request.data)

@@ -1,8 +1,9 @@
 """Cached answers of the catalogue API: cards, wonders, progress tokens and the rules reference.
 
-What they serve changes only when the catalogue is loaded (cards/catalogue_version.py), yet each
-answer was serialised anew: /api/cards/ spent 30-50 ms per request turning the same cards into
-the same JSON. A read-only handler decorated with `cached_answer(params)` now:
+What they serve changes only when the catalogue is loaded (cards/catalogue_version.py), so an
+answer is serialised once per catalogue version, not per request (what that saves:
+docs/releasing.md, "Site measurements moved from docstrings"). A read-only handler decorated with
+`cached_answer(params)`:
 
 - runs after DRF's `initial()`, so authentication, throttling and content negotiation still
   happen on every request, cached or not;

@@ -17,6 +17,13 @@ def new_invite_code():
     return secrets.token_urlsafe(9)
 
 
+def default_game():
+    """The registry's first game (games.engine.registry): the site's default."""
+    from games import engine
+
+    return engine.games()[0]
+
+
 def new_seed():
     return secrets.randbits(62)
 
@@ -27,7 +34,7 @@ class Match(models.Model):
         RUNNING = "running", _("running")
         FINISHED = "finished", _("finished")
 
-    game = models.CharField(max_length=20, default="base")
+    game = models.CharField(max_length=20, default=default_game)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
     host = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="hosted_matches"

@@ -43,7 +43,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.templatetags.static import static
 call_command("collectstatic", "--noinput", verbosity=0)
-url = static("js/game.js")
+url = static("games/base/board.js")
 response = Client().get(url, HTTP_ACCEPT_ENCODING="gzip")
 print(url)
 print(response.status_code, response.headers.get("Cache-Control"), response.headers.get("Content-Encoding"), sep="|")
@@ -61,7 +61,7 @@ def test_production_static_files_are_hashed_precompressed_and_cached_for_a_year(
 
     assert result.returncode == 0, result.stderr[-3000:]
     url, answer, decompressed = result.stdout.strip().splitlines()[-3:]
-    assert url.startswith("/static/js/game.") and url.endswith(".js") and url != "/static/js/game.js"
+    assert url.startswith("/static/games/base/board.") and url.endswith(".js") and url != "/static/games/base/board.js"
     status, cache_control, encoding = answer.split("|")
     assert status == "200"
     assert "max-age=315360000" in cache_control and "immutable" in cache_control

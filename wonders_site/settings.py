@@ -103,8 +103,13 @@ TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
-        "APP_DIRS": True,
         "OPTIONS": {
+            # Each game's folder (games/presentation/<id>/templates) serves "games/<id>/...".
+            "loaders": [("django.template.loaders.cached.Loader", [
+                "django.template.loaders.filesystem.Loader",
+                "django.template.loaders.app_directories.Loader",
+                "games.presentation.files.GameTemplateLoader",
+            ])],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
@@ -278,6 +283,12 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Each game's folder (games/presentation/<id>/static) serves "games/<id>/...".
+STATICFILES_FINDERS = [
+    "django.contrib.staticfiles.finders.FileSystemFinder",
+    "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+    "games.presentation.files.GameStaticFinder",
+]
 STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 # Production (DEBUG off): `manage.py collectstatic` writes hashed, precompressed copies (gzip and
 # Brotli when installed) that WhiteNoise serves with a one-year immutable Cache-Control. With DEBUG

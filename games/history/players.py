@@ -11,7 +11,7 @@ from accounts.names import fold
 from games import presentation
 from games.history.models import PlayerRating, SeatResult
 from games.history.queries import seat_summaries
-from games.history.ratings import MODES
+from games.history.ratings import registered_modes
 from games.views.words import UI
 
 MATCHES_PER_PAGE = 20
@@ -82,7 +82,7 @@ def player_rows(profiles):
     games = dict(SeatResult.objects.filter(user_id__in=ids).order_by().values("user_id")
                  .annotate(n=Count("id")).values_list("user_id", "n"))
     ratings = {}
-    order = {mode: k for k, mode in enumerate(MODES)}
+    order = {mode: k for k, mode in enumerate(registered_modes())}
     for rating in PlayerRating.objects.filter(user_id__in=ids).values(
             "user_id", "mode", "mu", "sigma", "ordinal", "provisional", "rated_games", "wins"):
         user_id = rating.pop("user_id")

@@ -57,6 +57,7 @@ def game_of_mode(mode):
     raise LookupError(f"no registered game rates mode {mode!r}")
 
 
+# The modes when the site loaded (the API schema's enums); requests ask registered_modes().
 MODES = registered_modes()
 PLAYER_COUNTS = registered_player_counts()
 DEFAULT_MODE = MODES[0]

@@ -103,7 +103,7 @@ def sheet_extra(sheet, categories):
 
 def _count_labels(results):
     """One more seat (and its win and points) on the counter of each result's seat labels."""
-    keyed = sorted(((r.mode, r.players, labels_key(r.labels)), r) for r in results)  # one lock order for all
+    keyed = sorted((((r.mode, r.players, labels_key(r.labels)), r) for r in results), key=lambda pair: pair[0])  # one lock order
     SeatStat.objects.bulk_create(
         [SeatStat(mode=m, players=p, labels_key=k) for m, p, k in sorted({key for key, _r in keyed})],
         ignore_conflicts=True,

@@ -18,12 +18,12 @@ from games import engine, presentation
 from games.engine import options as engine_options
 from games.presentation.plural import ngettext_lazy
 from games.history import categories as score_categories
-from games.history.api.common import CALCULATOR_GAME
+from games.history.api.common import calculator_games, default_calculator_game
 from games.history.chat import chat_by_frame, chat_lines
 from games.history.timeline import match_timeline
 from games.history.models import PlayerRating, RatingChange, SeatResult, label_text
 from games.history.players import SEARCH_MIN_LENGTH, match_page, player_search_page, running_matches
-from games.history.ratings import DEFAULT_MODE, MODES, PLAYER_COUNTS, PROVISIONAL_SIGMA, game_of_mode
+from games.history.ratings import DEFAULT_MODE, PLAYER_COUNTS, PROVISIONAL_SIGMA, game_of_mode, registered_modes
 from games.views.words import UI
 
 
@@ -140,7 +140,7 @@ def replay_labels():
 
 def _mode(request):
     mode = request.GET.get("mode") or DEFAULT_MODE
-    return mode if mode in MODES else DEFAULT_MODE
+    return mode if mode in registered_modes() else DEFAULT_MODE
 
 
 def _history_points(rows, width=640, height=200, pad=24):
@@ -204,7 +204,7 @@ def player_profile(request, username):
         "payload": payload,
         "mode": mode,
         "mode_name": presentation.mode_name(mode),
-        "modes": [(m, presentation.mode_name(m)) for m in MODES],
+        "modes": [(m, presentation.mode_name(m)) for m in registered_modes()],
         "rating": rating,
         "rank": rank,
         "percentile": percentile,
@@ -239,7 +239,7 @@ def leaderboard(request):
         row["win_percent"] = round(100 * row["win_rate"])
     return render(request, "history/leaderboard.html", {
         "mode": mode, "mode_name": presentation.mode_name(mode), "game": game_of_mode(mode),
-        "modes": [(m, presentation.mode_name(m)) for m in MODES], "rows": rows, "provisional_sigma": PROVISIONAL_SIGMA, "section": "history",
+        "modes": [(m, presentation.mode_name(m)) for m in registered_modes()], "rows": rows, "provisional_sigma": PROVISIONAL_SIGMA, "section": "history",
     })
 
 
@@ -259,7 +259,7 @@ def wonder_statistics(request):
     return render(request, "history/wonder_statistics.html", {
         "mode": mode, "mode_name": presentation.mode_name(mode), "players": players,
         "player_counts": PLAYER_COUNTS, "rows": rows, "sides": any(row["side"] for row in rows),
-        "modes": [(m, presentation.mode_name(m)) for m in MODES], "section": "history",
+        "modes": [(m, presentation.mode_name(m)) for m in registered_modes()], "section": "history",
     })
 
 
@@ -275,8 +275,8 @@ def _shown_value(value):
 
 def _calculator_game(data):
     """The game the calculator scores: ?game= among the games that score a table, else the default."""
-    game = data.get("game") or CALCULATOR_GAME
-    return game if game in engine.table_games() else CALCULATOR_GAME
+    game = data.get("game") or default_calculator_game()
+    return game if game in calculator_games() else default_calculator_game()
 
 
 def _calculator_mode(data, game):

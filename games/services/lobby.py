@@ -51,9 +51,11 @@ def check_options(game, players, options, turn_seconds, bots):
     return options, bots
 
 
-def do_create_match(user, *, game="base", players, turn_seconds=0, bots=None, **options):
-    """A new open table; `user` is its host at seat 0. `bots`: a level or "" per seat; `options`:
-    the game's options (engine.info(game)["options"]), e.g. sides="B" for the base game."""
+def do_create_match(user, *, game=None, players, turn_seconds=0, bots=None, **options):
+    """A new open table; `user` is its host at seat 0 (`game`: the registry's first when None).
+    `bots`: a level or "" per seat; `options`: the game's options (engine.info(game)["options"]),
+    e.g. sides="B" for the base game."""
+    game = engine.games()[0] if game is None else game
     if user is None or not user.is_authenticated:
         raise ServiceError("login_required")
     options, bots = check_options(game, players, options, turn_seconds, bots)

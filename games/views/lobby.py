@@ -21,7 +21,7 @@ from games.models import Match
 
 from .words import UI, as_text, error_text, language
 
-DEFAULT_GAME = "base"
+DEFAULT_GAME = engine.games()[0]  # the registry's first game is the site's default
 # The bot levels in words: easy (random moves), medium (the game's one-move heuristic), hard (a
 # search over redealt hidden cards, BOT_MOVE_SECONDS per move).
 BOT_WORDS = {"easy": _("easy bot (random)"), "medium": _("medium bot (greedy)"), "hard": _("hard bot (search)")}

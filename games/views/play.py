@@ -1,4 +1,4 @@
-"""The game page: drawn by game.js from the WebSocket's snapshots and updates (docs/protocol.md).
+"""The game page: drawn by the game's board script (its folder's static/board.js) from the WebSocket's snapshots and updates (docs/protocol.md).
 The page carries the game's catalogue names, its score categories and the words, in the page's
 language; never a view or a state."""
 from django.contrib import messages
@@ -40,8 +40,8 @@ def game(request, match_id):
                                match.game, match.config or match.options))],
         },
         "catalogue": shown.page_catalogue(language()),
-        "board_template": shown.BOARD_TEMPLATE, "board_script": shown.BOARD_SCRIPT,
-        "board": shown.board_context(language()) if hasattr(shown, "board_context") else {},
+        "board_template": shown.BOARD_TEMPLATE, "board_script": shown.BOARD_SCRIPT, "board_style": shown.BOARD_STYLE,
+        "board": shown.board_context(language()),
         "ui": as_text({**UI, **shown.board_words()}), "errors": as_text({**ERRORS, **shown.error_words()}),
     })
 

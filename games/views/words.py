@@ -49,7 +49,7 @@ ERRORS = {
     "session_ended": _("You were logged out: log in again to play and write."),
 }
 
-# Words game.js and lobby.js use (%(name)s placeholders are filled in by the scripts).
+# Words the board scripts and lobby.js use (%(name)s placeholders are filled in by the scripts).
 UI = {
     "connecting": _("Connecting…"),
     "connected": _("Connected"),

@@ -1,4 +1,4 @@
-/* What every game board shares (game.js for the base game, architects.js, ...): the page's data
+/* What every game board shares (each game's static/board.js in its folder under games/presentation/): the page's data
    blocks, el()/t() helpers, the error box, the deadline countdown and the WebSocket session of
    docs/protocol.md (snapshots, updates in version order with the gap wait, acks, the resend of an
    unacknowledged act after a reconnect, the deadline nudge, the table chat's lines in S.chat). A board asks for a session and draws

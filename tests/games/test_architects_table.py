@@ -43,8 +43,8 @@ def test_the_architects_game_page_loads_its_own_board_with_words_in_the_page_lan
     response = client.get(url("game", match.pk, lang=lang))
     body = response.content.decode()
     assert response.status_code == 200
-    assert 'src="/static/js/play-common.js"' in body and 'src="/static/js/architects.js"' in body
-    assert 'src="/static/js/game.js"' not in body and 'id="arch-choices"' in body and 'id="game-hand"' not in body
+    assert 'src="/static/js/play-common.js"' in body and 'src="/static/games/architects/board.js"' in body
+    assert 'src="/static/games/base/board.js"' not in body and 'id="arch-choices"' in body and 'id="game-hand"' not in body
     ui = page_json(response, "play-ui")
     with translation.override(lang):
         assert ui["take_central"] == str(translation.gettext("Take the top card of the central deck (face down)"))
@@ -55,8 +55,9 @@ def test_the_architects_game_page_loads_its_own_board_with_words_in_the_page_lan
 
 
 def test_the_board_words_are_translated_to_italian_and_portuguese():
-    from games.presentation import architects
+    from games import presentation
 
+    architects = presentation.get("architects")
     words = {**architects.BOARD_WORDS, **architects.REPLAY_WORDS, **architects.TOKEN_TEXTS,
              **architects.POWER_TEXTS, **architects.RULE_ERRORS}
     with translation.override("en"):

@@ -7,19 +7,19 @@ from cards.catalogue_data import read_cards, read_wonders
 from cards.language import CONTENT_LANGUAGES
 from games import engine, presentation
 from games.engine import registry
-from games.presentation import base
+
+base = presentation.get("base")
 
 
 @pytest.mark.parametrize("game_id", engine.games())
-def test_every_registered_game_has_a_presentation_module(game_id):
-    module = presentation.get(game_id)
-    missing = [name for name in presentation.FUNCTIONS if not callable(getattr(module, name, None))]
-    assert not missing, f"games/presentation/{game_id}.py lacks {missing}"
+def test_every_registered_game_has_a_complete_site_folder(game_id):
+    assert presentation.get(game_id).problems() == []
 
 
-def test_the_functions_the_history_and_the_api_call_are_part_of_what_every_module_offers():
-    assert {"names", "card_name", "wonder_name", "wonder_sides", "wonder_choices", "card_picker", "city_groups",
-            "category_label"} <= set(presentation.FUNCTIONS)
+def test_the_catalogue_functions_the_history_and_the_api_call_are_part_of_the_catalogue_capability():
+    assert {"names", "card_name", "wonder_name", "wonder_sides", "wonder_choices", "card_picker",
+            "city_groups"} <= set(presentation.CAPABILITIES["catalogue"])
+    assert "category_label" in presentation.CORE
 
 
 @pytest.mark.parametrize("game_id", engine.games())
@@ -44,7 +44,7 @@ def test_an_unknown_game_is_refused():
 def test_a_registered_game_without_a_presentation_module_is_a_clear_error(monkeypatch):
     monkeypatch.setitem(registry.GAMES, "chess", "games.engine.base")
     assert "chess" in engine.games()
-    with pytest.raises(presentation.UnknownGame, match="no presentation for game 'chess'"):
+    with pytest.raises(presentation.UnknownGame, match="no site side for game 'chess'"):
         presentation.get("chess")
 
 
@@ -154,18 +154,17 @@ def test_every_rating_mode_of_a_game_has_a_name(game_id):
 def test_every_game_names_a_board_template_and_script_that_exist(game_id):
     from pathlib import Path
 
-    from django.conf import settings
+    from django.contrib.staticfiles import finders
     from django.template.loader import get_template
 
-    module = presentation.get(game_id)
-    missing = [name for name in presentation.BOARD_CONSTANTS if not hasattr(module, name)]
-    assert not missing, f"games/presentation/{game_id}.py lacks {missing}"
-    get_template(module.BOARD_TEMPLATE)
-    roots = [Path(p) for p in settings.STATICFILES_DIRS]
-    assert any((root / module.BOARD_SCRIPT).is_file() for root in roots), module.BOARD_SCRIPT
+    site = presentation.get(game_id)
+    assert site.HAS_BOARD
+    assert Path(get_template(site.BOARD_TEMPLATE).origin.name).parent == site.folder / "templates"
+    assert Path(finders.find(site.BOARD_SCRIPT)) == site.folder / "static" / "board.js"
 
 
 def test_the_base_game_keeps_its_board_and_architects_has_its_own():
-    assert presentation.get("base").BOARD_SCRIPT == "js/game.js"
-    assert presentation.get("architects").BOARD_SCRIPT == "js/architects.js"
+    assert presentation.get("base").BOARD_SCRIPT == "games/base/board.js"
+    assert presentation.get("base").BOARD_STYLE == "games/base/board.css"
+    assert presentation.get("architects").BOARD_SCRIPT == "games/architects/board.js"
     assert presentation.get("architects").BOARD_TEMPLATE != presentation.get("base").BOARD_TEMPLATE

@@ -157,7 +157,8 @@ def test_the_game_page_carries_names_and_words_in_the_page_language(client, make
     ui = page_json(response, "play-ui")
     errors = page_json(response, "play-errors")
     assert "build_chain" in ui and "stale_step" in errors
-    assert 'src="/static/js/game.js"' in response.content.decode()
+    assert 'src="/static/games/base/board.js"' in response.content.decode()
+    assert 'href="/static/games/base/board.css"' in response.content.decode()
 
 
 def test_the_game_page_of_an_open_table_sends_to_the_waiting_room_and_an_unknown_one_is_404(client, make_user):

@@ -1,5 +1,6 @@
 """The score-sheet calculator's API: POST /api/score-sheet/ scores a table of any game that scores
-one (engine.table_games), its body's shape per game in ``calculator_serializers``."""
+one (engine.table_games), its body's shape per game in that game's site folder
+(``games/presentation/<id>/calculator_api.py``)."""
 from drf_spectacular.utils import OpenApiExample, PolymorphicProxySerializer, extend_schema
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -9,10 +10,15 @@ from rest_framework.views import APIView
 from cards.language import api_language
 from games import engine, presentation
 from games.history import categories
-from games.history.api.calculator_serializers import TABLE_SERIALIZERS
-from games.history.api.common import CALCULATOR_GAME, LANG_PARAMETER, errors, wonder_name
+from games.history.api.common import LANG_PARAMETER, calculator_games, default_calculator_game, errors, wonder_name
 from games.history.api.examples import ARCHITECTS_TABLE_EXAMPLE, SCORE_REQUEST_EXAMPLE
 from wonders_site.api_errors import error_body
+
+
+def serializers_of(game):
+    """(request, answer) serializers of `game`'s calculator API."""
+    site = presentation.get(game)
+    return site.REQUEST_SERIALIZER, site.ANSWER_SERIALIZER
 
 
 class ScoreSheetView(APIView):
@@ -39,10 +45,10 @@ class ScoreSheetView(APIView):
         "blue cards, progress tokens or Military Victory tokens than the table's game holds.",
         parameters=[LANG_PARAMETER],
         request=PolymorphicProxySerializer(
-            "ScoreTable", serializers=[request for request, _answer in TABLE_SERIALIZERS.values()],
+            "ScoreTable", serializers=[serializers_of(game)[0] for game in calculator_games()],
             resource_type_field_name=None),
         responses={200: PolymorphicProxySerializer(
-            "ScoredTableOfAnyGame", serializers=[answer for _request, answer in TABLE_SERIALIZERS.values()],
+            "ScoredTableOfAnyGame", serializers=[serializers_of(game)[1] for game in calculator_games()],
             resource_type_field_name=None), **errors(400, 429)},
         examples=[
             OpenApiExample("a table of three", SCORE_REQUEST_EXAMPLE, request_only=True),
@@ -54,10 +60,11 @@ class ScoreSheetView(APIView):
     )
     def post(self, request):
         lang = api_language(request)
-        game = request.data.get("game", CALCULATOR_GAME) if isinstance(request.data, dict) else CALCULATOR_GAME
-        if game not in TABLE_SERIALIZERS or game not in engine.table_games():
-            raise exceptions.ValidationError({"game": [f"Choose one of {', '.join(engine.table_games())}."]})
-        body = TABLE_SERIALIZERS[game][0](data=request.data)
+        default = default_calculator_game()
+        game = request.data.get("game", default) if isinstance(request.data, dict) else default
+        if not isinstance(game, str) or game not in calculator_games():
+            raise exceptions.ValidationError({"game": [f"Choose one of {', '.join(calculator_games())}."]})
+        body = serializers_of(game)[0](data=request.data)
         body.is_valid(raise_exception=True)
         table = {"seats": [dict(seat) for seat in body.validated_data["seats"]]}
         if "mode" in body.validated_data:

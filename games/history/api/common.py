@@ -5,17 +5,26 @@ from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiRespo
 from rest_framework import exceptions, serializers
 
 from cards.api import LANG_PARAMETER
-from games import presentation
-from games.history.ratings import DEFAULT_MODE, MODES, PLAYER_COUNTS
+from games import engine, presentation
+from games.history.ratings import DEFAULT_MODE, MODES, PLAYER_COUNTS, registered_modes
 from wonders_site.api_errors import BadQueryParameter
 
 __all__ = [
     "LANG_PARAMETER", "MODE_PARAMETER", "PLAYERS_PARAMETER", "USERNAME_PARAMETER", "MODE_DESCRIPTION", "query_choice", "query_int",
-    "query_mode", "query_players", "wonder_name", "card_name", "player_or_404", "errors", "CALCULATOR_GAME",
+    "query_mode", "query_players", "wonder_name", "card_name", "player_or_404", "errors", "calculator_games", "default_calculator_game",
 ]
 
 # The game the score-sheet calculator (its page and POST /api/score-sheet/) scores when none is named.
-CALCULATOR_GAME = "base"
+
+
+def calculator_games():
+    """The games whose table the engine scores and whose site side has a calculator, in registry order."""
+    return [game for game in engine.table_games() if presentation.get(game).has("calculator")]
+
+
+def default_calculator_game():
+    """The calculator's game when none is named: the first of ``calculator_games``."""
+    return calculator_games()[0]
 
 MODE_DESCRIPTION = (
     "A mode is a rating ladder, derived by the engine from a match's config (the game, and for some games "
@@ -57,7 +66,7 @@ def query_int(request, name, low, high, default=None):
 
 
 def query_mode(request):
-    return query_choice(request, "mode", MODES, DEFAULT_MODE)
+    return query_choice(request, "mode", registered_modes(), DEFAULT_MODE)
 
 
 def query_players(request):

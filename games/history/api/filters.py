@@ -7,7 +7,7 @@ from django_filters.fields import IsoDateTimeField
 
 from games import engine, presentation
 from games.history.models import MatchRecord, SeatResult, with_labels
-from games.history.ratings import MODES, PLAYER_COUNTS
+from games.history.ratings import MODES, PLAYER_COUNTS, registered_modes
 
 
 def _wonder_choices():
@@ -51,11 +51,11 @@ class MatchFilter(django_filters.FilterSet):
         label="Matches a player (username) sat in; with wonder, the wonder that player had.",
     )
     game = django_filters.ChoiceFilter(
-        choices=[(g, g) for g in engine.games()], method="filter_game",
+        choices=lambda: [(g, g) for g in engine.games()], method="filter_game",
         label="The game (an engine game id): " + ", ".join(engine.games()) + ".",
     )
     mode = django_filters.ChoiceFilter(
-        choices=[(m, m) for m in MODES], label="The rating mode (engine.rating_mode of the config): " + ", ".join(MODES) + ".",
+        choices=lambda: [(m, m) for m in registered_modes()], label="The rating mode (engine.rating_mode of the config): " + ", ".join(MODES) + ".",
     )
     players = django_filters.TypedChoiceFilter(
         choices=[(n, n) for n in PLAYER_COUNTS], coerce=int,

@@ -43,6 +43,7 @@ def test_the_match_page_loads_the_architects_replay_drawing_with_words_in_the_pa
                         '{{ board.data.words.ev_stage_built }}|{{ board.data.catalogue.cards.wood.name }}')
     with translation.override("it"):
         script, words, wood = template.render(Context({"game": "architects"})).split("|")
-    assert script == "js/replay-architects.js"
+    assert script == "games/architects/replay.js"
     assert "stadio" in words and wood == "Legno"
-    assert Template('{% load boards %}{% replay_board "base" as board %}[{{ board.script }}]').render(Context()) == "[]"
+    assert Template('{% load boards %}{% replay_board "base" as board %}[{{ board.script }}]').render(Context()) == \
+        "[games/base/replay.js]"

@@ -1,35 +1,14 @@
-"""7 Wonders (base game) in words: its name, its options, its board, its cards and wonders, its
-score categories.
-
-Cards and wonders come from the catalogue data files (``cards/data``, read and checked by
-``cards.catalogue_data``), the words of the score categories from ``data/base.json``; nothing here
-asks the engine's tables. Answers about the data are cached (the files do not change while the
-site runs) and shared: read them, do not change them.
+"""7 Wonders (base game) on the site: its name, its options, its board's words, its rule refusals,
+its rating modes and score categories. The rest of its site side sits in this folder: its cards
+and wonders in words (``catalogue.py``), the score-sheet calculator (``calculator.py``), the board
+(``templates/board.html``, ``static/board.js``); ``games.presentation`` finds them.
 """
-import json
-from functools import lru_cache
-from pathlib import Path
-
 from django.utils.translation import gettext_lazy as _, pgettext_lazy
+
 from games.presentation.plural import ngettext_lazy
 
-from cards.catalogue_data import COLORS, read_cards, read_wonders
+from .catalogue import page_catalogue, pick, words_data
 
-WORDS_FILE = Path(__file__).resolve().parent / "data" / "base.json"
-# The Cities expansion's cards and wonders (black cards, its guilds, Petra, Byzantium): the table
-# and the match pages name them; the base game's catalogue readers do not read this file.
-CITIES_FILE = Path(__file__).resolve().parents[2] / "cards" / "data" / "cities" / "cities.json"
-
-# The data's colours are listed in the order a city shows its cards (raw materials first), the
-# Cities expansion's black cards last.
-COLOUR_ORDER = (*COLORS, "black")
-
-
-# The game page can draw this game's table (static/js/game.js): the lobby offers it.
-HAS_BOARD = True
-BOARD_TEMPLATE = "games/boards/base.html"
-BOARD_SCRIPT = "js/game.js"
-REPLAY_SCRIPT = None  # js/replay.js draws the base game's frames itself
 # Options the lobby leaves off its form (their defaults apply): none, the board draws Cities too.
 LOBBY_HIDDEN_OPTIONS = ()
 
@@ -63,7 +42,7 @@ RULE_ERRORS = {
     "wonder_needs_expansion": _("Petra and Byzantium need the Cities expansion."),
 }
 
-# The words game.js draws the base game's board with (%(name)s placeholders are filled by the script).
+# The words static/board.js draws the base game's board with (%(name)s placeholders are filled by the script).
 BOARD_WORDS = {
     "free_city": _("Free City"),
     "free_city_pile": _("Cards in its face-down pile"),
@@ -223,148 +202,16 @@ def option_words(language):
     }
 
 
-@lru_cache(maxsize=1)
-def _records():
-    return read_cards(), read_wonders()
-
-
-@lru_cache(maxsize=1)
-def _records_with_cities():
-    """The base game's cards and wonders, then the Cities expansion's."""
-    cards, wonders = _records()
-    with open(CITIES_FILE, encoding="utf-8") as file:
-        cities = json.load(file)
-    return [*cards, *cities["cards"]], [*wonders, *cities["wonders"]]
-
-
-@lru_cache(maxsize=1)
-def _words():
-    with open(WORDS_FILE, encoding="utf-8") as file:
-        return json.load(file)
-
-
-def _pick(texts, language, fallback=""):
-    return texts.get(language) or texts.get("en") or fallback
-
-
-@lru_cache(maxsize=8)
-def page_catalogue(language):
-    """Names and texts of the cards and wonders in one language, for the game page."""
-    def pick(texts):
-        return texts.get(language) or texts.get("en", "")
-
-    card_records, wonder_records = _records_with_cities()
-    cards = {}
-    for card in card_records:
-        cost = {k: v for k, v in card["cost"].items() if v}
-        cards[card["id"]] = {"name": pick(card["names"]), "color": card["color"], "age": card["age"],
-                             "cost": cost, "text": pick(card["text"]), "chain_to": card["chain_to"]}
-    wonders = {}
-    for wonder in wonder_records:
-        wonders[wonder["id"]] = {
-            "name": pick(wonder["names"]), "city": pick(wonder["city"]),
-            "sides": {side: [{"cost": {k: v for k, v in stage["cost"].items() if v}, "text": pick(stage["text"])}
-                             for stage in content["stages"]]
-                      for side, content in wonder["sides"].items()},
-        }
-    return {"cards": cards, "wonders": wonders}
-
-
-@lru_cache(maxsize=8)
-def board_faces(language):
-    """Every card of the game (Cities' too) as the catalogue draws it (cards_ui.card_face takes
-    these dicts): the game page draws its hand and its cities' cards with them."""
-    card_records = _records_with_cities()[0]
-    by_id = {card["id"]: card for card in card_records}
-
-    def face(card):
-        return {"id": card["id"], "name": _pick(card["names"], language, card["id"]),
-                "effect_text": _pick(card["text"], language), "color": card["color"], "age": card["age"],
-                "cost": card["cost"], "effects": card["effects"], "copies": []}
-    return [{**face(card), "chains": [face(by_id[other]) for other in card["chain_to"] if other in by_id]}
-            for card in card_records]
-
-
-def board_context(language):
-    """What the board template draws with besides the page's data: the card faces."""
-    return {"faces": board_faces(language)}
-
-
-@lru_cache(maxsize=8)
-def names(language):
-    """(cards {id: {"name", "color", "age"}}, wonders {id: name}) in `language`, Cities' too."""
-    card_records, wonder_records = _records_with_cities()
-    cards = {card["id"]: {"name": _pick(card["names"], language, card["id"]), "color": card["color"],
-                          "age": card["age"]}
-             for card in card_records}
-    wonders = {wonder["id"]: _pick(wonder["names"], language, wonder["id"]) for wonder in wonder_records}
-    return cards, wonders
-
-
-def card_name(card_id, language):
-    card = names(language)[0].get(card_id)
-    return card["name"] if card else card_id
-
-
-def wonder_name(wonder_id, language):
-    return names(language)[1].get(wonder_id, wonder_id)
-
-
-@lru_cache(maxsize=1)
-def wonder_sides():
-    """{wonder id: its sides in order}, wonders in the data files' order, Cities' (Petra,
-    Byzantium) last: the history's statistics and filters list them all."""
-    return {wonder["id"]: tuple(sorted(wonder["sides"])) for wonder in _records_with_cities()[1]}
-
-
-@lru_cache(maxsize=16)
-def wonder_choices(language, cities=False):
-    """[(wonder id, name)] of the base game's wonders (with `cities`, Petra and Byzantium too),
-    sorted by name in `language`."""
-    offered = {wonder["id"] for wonder in (_records_with_cities() if cities else _records())[1]}
-    return sorted(((w, name) for w, name in names(language)[1].items() if w in offered), key=lambda item: item[1])
-
-
-@lru_cache(maxsize=16)
-def card_picker(language, cities=False):
-    """The cards a city may have built, one group per age: [{"age", "cards": [{"id", "name",
-    "color"}]}], each group by colour, then name; with `cities`, the Cities cards (black cards
-    and guilds) too. One entry per structure of an age: cards with the same English name are the
-    same structure (the Age I and Age II Looms are two)."""
-    cards = names(language)[0]
-    by_age = {}
-    for card in (_records_with_cities() if cities else _records())[0]:
-        by_age.setdefault(card["age"], []).append(card)
-    groups = []
-    for age in sorted(by_age):
-        seen, items = set(), []
-        for card in sorted(by_age[age], key=lambda c: (COLOUR_ORDER.index(c["color"]), cards[c["id"]]["name"])):
-            structure = (card["names"].get("en") or card["id"]).strip().lower()
-            if structure in seen:
-                continue
-            seen.add(structure)
-            items.append({"id": card["id"], "name": cards[card["id"]]["name"], "color": card["color"]})
-        groups.append({"age": age, "cards": items})
-    return groups
-
-
-def city_groups(card_ids, language):
-    """[(colour, [card name])] of a city's cards, colours in the order a city shows them."""
-    cards = names(language)[0]
-    groups = {}
-    for card_id in card_ids:
-        groups.setdefault(cards[card_id]["color"], []).append(cards[card_id]["name"])
-    return [(colour, groups[colour]) for colour in COLOUR_ORDER if colour in groups]
-
-
 def category_label(category, language):
     """The words of a score category of the engine (its key when the data has none)."""
-    texts = _words()["score_categories"].get(category)
-    return _pick(texts, language, category) if texts else category
+    texts = words_data()["score_categories"].get(category)
+    return pick(texts, language, category) if texts else category
 
 
-# ---------------------------------------------------------------------------------------------
-# History pages: a finished match's cities, the tie-break's words.
+def tiebreak_label(language):
+    """The words of the score sheet's tie-break column."""
+    return _("Coins")
+
 
 def unranked_sheets(spectator_view):
     """The cities that score without being ranked, from the spectators' view of a finished
@@ -377,43 +224,3 @@ def unranked_sheets(spectator_view):
     city = spectator_view["players"][free_city["city"]]
     return [{"city": "free_city", "name": str(BOARD_WORDS["free_city"]), "wonder": city["wonder"],
              "side": city.get("side"), "sheet": sheet, "note": str(BOARD_WORDS["free_city_unranked"])}]
-
-
-def city_summaries(frame, language):
-    """The cities of a replay frame (``engine.reveal``) in words, for the match page without
-    script: [{"wonder", "side", "facts": [words], "stages_label": "", "stages": [], "tokens": [],
-    "groups"}]."""
-    from django.utils.translation import gettext, ngettext
-
-    out = []
-    for player in frame["players"]:
-        stages = len(player["stages"])
-        out.append({
-            "wonder": wonder_name(player["wonder"], language),
-            "side": player["side"] or "",
-            "facts": [
-                ngettext("%(count)s stage", "%(count)s stages", stages) % {"count": stages},
-                ngettext("%(count)s coin", "%(count)s coins", player["coins"]) % {"count": player["coins"]},
-                gettext("military %(points)s") % {"points": sum(player["tokens"])},
-            ],
-            "stages_label": "",
-            "stages": [],
-            "tokens": [],
-            "groups": city_groups(player["built"], language),
-        })
-    return out
-
-
-def tiebreak_label(language):
-    """The words of the score sheet's tie-break column."""
-    return _("Coins")
-
-
-
-# ---------------------------------------------------------------------------------------------
-# The score-sheet calculator: its own module (the seat form, the table, the problems' words).
-
-from games.presentation.base_calculator import (  # noqa: E402,F401  (this module's calculator functions)
-    CALCULATOR_SEAT_TEMPLATE, TABLE_PROBLEMS, calculator_notes, calculator_players_label, calculator_seat,
-    calculator_table_seat, calculator_tiebreak_note, calculator_value, calculator_words,
-)

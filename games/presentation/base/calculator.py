@@ -1,4 +1,4 @@
-"""The base game's score-sheet calculator in words: its seat form (``CALCULATOR_SEAT_TEMPLATE``),
+"""The base game's score-sheet calculator in words: its seat form (``templates/calculator_seat.html``),
 the table the form sends to ``engine.score_table`` and the words of the engine's table problems.
 
 A table has a mode, one of the game's rating modes (``engine.table_modes``): the plain game, the
@@ -8,9 +8,8 @@ seats' legends, the cards and wonders offered, the debt field."""
 from django.utils.translation import gettext_lazy as _, ngettext
 
 from games.engine import options as engine_options
-from games.presentation import base as words
+from . import BOARD_WORDS, catalogue
 
-CALCULATOR_SEAT_TEMPLATE = "history/calculator/base_seat.html"
 FREE_CITY_SEAT = 2  # the 2-player variant's table: the two players, then the Free City
 
 # The engine's table problems in words; a code missing here shows the engine's message.
@@ -80,7 +79,7 @@ def calculator_words():
 
 def calculator_tiebreak_note(mode):
     """The sentence under the sheet: how ties are broken (teams: our ruling, spec B.8)."""
-    return words.BOARD_WORDS["team_tie_break" if _teams(mode) else "tie_break"]
+    return BOARD_WORDS["team_tie_break" if _teams(mode) else "tie_break"]
 
 
 def calculator_players_label(mode, seats):
@@ -93,10 +92,10 @@ def calculator_players_label(mode, seats):
 def _legend(mode, index):
     number = index + 1
     if _free_city(mode) and index == FREE_CITY_SEAT:
-        return str(words.BOARD_WORDS["free_city"])
+        return str(BOARD_WORDS["free_city"])
     seat = _("Seat %(number)s") % {"number": number}
     if _teams(mode):
-        return f"{seat} · {words.BOARD_WORDS['team_n'] % {'team': index // 2 + 1}}"
+        return f"{seat} · {BOARD_WORDS['team_n'] % {'team': index // 2 + 1}}"
     return seat
 
 
@@ -116,9 +115,9 @@ def calculator_seat(data, index, language, mode="base"):
         "military": data.get(prefix + "military", ""),
         "debt": data.get(prefix + "debt", "0") if cities else None,
         "cards": cards,
-        "wonders": words.wonder_choices(language, cities),
+        "wonders": catalogue.wonder_choices(language, cities),
         "groups": [{"age": g["age"], "cards": [{**c, "checked": c["id"] in chosen} for c in g["cards"]]}
-                   for g in words.card_picker(language, cities)],
+                   for g in catalogue.card_picker(language, cities)],
     }
 
 
@@ -138,7 +137,7 @@ def calculator_notes(row, language):
     the Free City's place outside the ranking."""
     notes = []
     if row.get("copied_guild"):
-        notes.append(_("copies %(guild)s") % {"guild": words.card_name(row["copied_guild"], language)})
+        notes.append(_("copies %(guild)s") % {"guild": catalogue.card_name(row["copied_guild"], language)})
     if row.get("debt"):
         notes.append(ngettext("%(count)s debt token", "%(count)s debt tokens", row["debt"]) % {"count": row["debt"]})
     if row.get("team") is not None:
@@ -146,7 +145,7 @@ def calculator_notes(row, language):
         notes.append(ngettext("Team %(team)s: %(count)s point", "Team %(team)s: %(count)s points", abs(total))
                      % {"team": row["team"] + 1, "count": total})
     if row.get("free_city"):
-        notes.append(str(words.BOARD_WORDS["free_city_unranked"]))
+        notes.append(str(BOARD_WORDS["free_city_unranked"]))
     return notes
 
 
@@ -154,7 +153,7 @@ def calculator_value(value, language):
     """A table problem's value in words: a card or wonder id becomes its name."""
     if not isinstance(value, str):
         return value
-    cards, wonders = words.names(language)
+    cards, wonders = catalogue.names(language)
     if value in cards:
         return cards[value]["name"]
     return wonders.get(value, value)

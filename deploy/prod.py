@@ -13,6 +13,9 @@ machine's roles (PROD_ROLES, default all four):
 - worker: WORKERS Celery workers (-Q default,bots, WORKER_CONCURRENCY each);
 - beat:   the one Celery beat (the deadline sweep): exactly one in the whole site.
 
+Celery runs through deploy/celery_main.py: `python -m celery` with a guard against a kombu failure
+that made the worker exit when Redis restarted (issue 29; the file says which).
+
 Everything is written under PROD_DIR (default var/prod): supervisord.conf, nginx.conf, logs/,
 the supervisor's socket and pid files. The site's own settings come from the environment, as for
 every process (README, "Settings"); DATABASE_URL and REDIS_URL are required here.
@@ -132,14 +135,14 @@ stopwaitsecs=10
         if "worker" in self.roles:
             for n in range(1, self.workers + 1):
                 out.append(f"""[program:worker-{n}]
-command={py} -m celery -A wonders_site worker -Q default,bots -c {self.concurrency} -n worker{n}@%%h -l INFO --without-gossip --without-mingle --without-heartbeat
+command={py} {HERE}/celery_main.py -A wonders_site worker -Q default,bots -c {self.concurrency} -n worker{n}@%%h -l INFO --without-gossip --without-mingle --without-heartbeat
 stdout_logfile={d}/logs/worker-{n}.log
 ; a bot move in progress may finish (BOT_MOVE_SECONDS), then the worker is killed
 stopwaitsecs=30
 {common}""")
         if "beat" in self.roles:
             out.append(f"""[program:beat]
-command={py} -m celery -A wonders_site beat -l INFO -s {d}/beat-schedule --pidfile=
+command={py} {HERE}/celery_main.py -A wonders_site beat -l INFO -s {d}/beat-schedule --pidfile=
 stdout_logfile={d}/logs/beat.log
 stopwaitsecs=10
 {common}""")

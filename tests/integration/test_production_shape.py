@@ -8,7 +8,10 @@ under supervisord, on PostgreSQL and a Redis server of the test's own (it is res
   sign-up from one address is refused, and the ten before were served by both processes; the
   X-Forwarded-For a client sends is not believed (nginx replaces it);
 - ten Redis restarts while hard bots think: after each, a bot moves again within 5 s of Redis
-  answering, and the worker found the broker again each time (reconnected, or restarted).
+  answering, and the worker found the broker again each time (reconnected, or restarted); the
+  guard of deploy/celery_main.py keeps kombu's failure on a lost connection from killing it;
+- a rolling restart (deploy/prod.py rolling-restart) while a game is played and pages are asked
+  for: the game finishes, its log is whole, no request fails.
 """
 import asyncio
 import re
@@ -19,7 +22,7 @@ from datetime import datetime, timezone
 import pytest
 import requests
 
-from tests.integration.live_stack import LANG, PASSWORD, LiveClient
+from tests.integration.live_stack import LANG, PASSWORD, PYTHON, ROOT, LiveClient, check_match_log
 from tests.integration.prod_shape import ProdShape
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("live_stack")]
@@ -144,6 +147,90 @@ def test_a_killed_process_is_started_again_within_5_seconds(shape, program):
     print(f"{program}: serving again after {time.monotonic() - killed:.2f} s")
 
 
+def test_a_rolling_restart_drops_no_game_and_no_request(shape):
+    """deploy/prod.py rolling-restart (a new version): each daphne, the worker and beat restarted in
+    turn while a game is played through nginx and pages are asked for."""
+    import subprocess
+    import threading
+
+    site = shape.site
+    sessionid = site.create_sessions(["rolf_rolling"])["rolf_rolling"]
+    http = site.session_for(sessionid)
+    match_id = site.create_table(http, players=3, bots=["hard", "medium"])
+    pages, stop = [], threading.Event()
+
+    def ask_pages():
+        while not stop.is_set():
+            try:
+                pages.append(requests.get(site.url(f"/{LANG}/"), timeout=30).status_code)
+            except requests.RequestException as error:
+                pages.append(repr(error))
+            time.sleep(0.05)
+
+    async def play():
+        last = [0.0]
+
+        def choose(client):  # a person's pace: a move about every second
+            last[0] = time.monotonic()
+            return client.rng.choice(client.legal)
+
+        player = LiveClient(site, match_id, sessionid, name="rolf", seed=11, message_timeout=1)
+        await player.connect()
+        await asyncio.to_thread(site.start_table, http, match_id)
+        restart = asyncio.create_task(asyncio.to_thread(
+            subprocess.run, [PYTHON, "deploy/prod.py", "rolling-restart"], cwd=ROOT, env=shape.env(),
+            capture_output=True, text=True, timeout=180))
+        await player.play(timeout=170, choose=choose, hold=lambda c: time.monotonic() - last[0] < 1.0)
+        await player.close()
+        return player, await restart
+
+    asker = threading.Thread(target=ask_pages, daemon=True)
+    asker.start()
+    try:
+        player, restarted = asyncio.run(asyncio.wait_for(play(), 200))
+    finally:
+        stop.set()
+        asker.join(60)
+    assert restarted.returncode == 0, restarted.stdout + restarted.stderr
+    print(f"rolling restart: {len(pages)} pages asked, the player reconnected {player.reconnects} times")
+    assert pages and all(status == 200 for status in pages), [p for p in pages if p != 200]
+    assert player.finished and player.errors == []
+    assert player.reconnects >= 1, "the player's daphne was restarted: its socket reconnected"
+    checked = check_match_log(site, match_id)
+    assert checked["row"]["status"] == "finished"
+
+
+def test_the_workers_guard_keeps_a_closed_broker_connection_from_killing_it(shape):
+    """deploy/celery_main.py: kombu's restore of unacknowledged messages on a transport that has
+    let go of its connection settings raised AttributeError (the worker's "Unrecoverable error");
+    with the guard it is skipped."""
+    import importlib.util
+
+    import kombu
+
+    spec = importlib.util.spec_from_file_location("celery_main", ROOT / "deploy" / "celery_main.py")
+    celery_main = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(celery_main)
+
+    def restore_after_the_transport_let_go():
+        with kombu.Connection(shape.redis.url(3)) as connection:
+            channel = connection.default_channel
+            connection.transport.client = None  # what the worker's transport looked like then
+            channel._pool = None  # its pool went with the lost connection
+            return channel.qos.restore_unacked()
+
+    from kombu.transport import redis as kombu_redis
+
+    unguarded = kombu_redis.QoS.restore_unacked
+    try:
+        with pytest.raises(AttributeError, match="hostname"):
+            restore_after_the_transport_let_go()
+        celery_main.guard_restore_unacked()
+        assert restore_after_the_transport_let_go() is None
+    finally:
+        kombu_redis.QoS.restore_unacked = unguarded
+
+
 def _bot_moves_after(shape, moment):
     return shape.site._rows(
         "SELECT match_id, version, created_at FROM games_matchaction WHERE by = 'bot' AND created_at > %s "
@@ -162,13 +249,14 @@ def _broker_connections(shape):
     return times
 
 
-def _wait_for_broker_connection(shape, after, timeout):
-    """Seconds from `after` (wall clock) to the worker's first connection to the broker after it."""
+def _wait_for_broker_connection(shape, stopped, back, timeout):
+    """Seconds from `back` (wall clock: Redis answered again) to the worker's first connection to the
+    broker since `stopped` (Redis was stopped); 0 when the worker was quicker than our ping."""
     deadline = time.monotonic() + timeout
     while True:
-        later = [t for t in _broker_connections(shape) if t >= after - 0.01]
+        later = [t for t in _broker_connections(shape) if t > stopped]
         if later:
-            return later[0] - after
+            return max(0.0, later[0] - back)
         if time.monotonic() > deadline:
             raise AssertionError(f"the worker did not connect to Redis again within {timeout} s")
         time.sleep(0.05)
@@ -202,8 +290,9 @@ def test_the_worker_survives_ten_redis_restarts_under_hard_bots(shape):
             for n in range(RESTARTS):
                 await asyncio.sleep(1.5)  # hard bots thinking, the bots queue holding the next ones
                 worker_before = shape.pid("worker-1")
+                stopped_at = time.time()
                 back_at = await asyncio.to_thread(shape.redis.restart)
-                regained = await asyncio.to_thread(_wait_for_broker_connection, shape, back_at, 30)
+                regained = await asyncio.to_thread(_wait_for_broker_connection, shape, stopped_at, back_at, 30)
                 after = datetime.fromtimestamp(back_at + max(regained, 0), timezone.utc)
                 moved = await asyncio.to_thread(_wait_for_bot_moves, shape, after, 1, 30)
                 results.append({"restart": n + 1, "worker connected after": round(regained, 2),

@@ -59,7 +59,8 @@ Functions (``cfg`` is a normalised config, ``state`` a plain JSON dict)::
     replay(cfg, log) -> state                  # chance entries may stand anywhere in the log
     seat_labels(state) -> [dict]               # per seat, public: base {"wonder", "side"}
     hints(state, seat) -> dict                 # UI help for that seat (base: {"blocked": ...})
-    reveal(state) -> dict                      # a frame with everything, hands included (replays)
+    reveal(state) -> dict                      # a frame with everything, hands included (replays);
+                                               # at least "players": [{"seat", "total"} per seat]
     frame_hands(frame) -> dict | None          # what the seats hold at a reveal frame: {"step": {...},
                                                # "hands": [[card ids] per seat]}, "step" the game's
                                                # own coordinates (base: age, turn); None for a frame

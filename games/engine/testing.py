@@ -273,6 +273,19 @@ def check_scores(state):
         assert info["tiebreak"] in sheet and "rank" in sheet and "seat" in sheet
     ranks = sorted(sheet["rank"] for sheet in sheets)
     assert ranks[0] == 1, f"nobody ranked first: {ranks}"
+    check_reveal(state, sheets)
+
+
+def check_reveal(state, sheets):
+    """A replay frame (reveal) has a player per seat with its seat and its running total (what the
+    history's replay and its API read of any game; the rest is the game's)."""
+    frame = engine.reveal(state)
+    round_trips(frame, "a reveal frame")
+    players = frame.get("players")
+    assert isinstance(players, list) and len(players) == len(sheets), "a reveal frame has a player per seat"
+    for seat, player in enumerate(players):
+        assert player.get("seat") == seat, f"reveal: player {seat} has seat {player.get('seat')}"
+        assert player.get("total") == sheets[seat]["total"], f"reveal: seat {seat}'s total is not its sheet's"
 
 
 def check_replay(config, state, snapshots):

@@ -126,7 +126,8 @@ def hints(state, seat):
 
 def reveal(state):
     return {"left": state["left"], "taken": list(state["taken"]), "turns": list(state["turns"]),
-            "active": state["active"], "last": state["last"]}
+            "active": state["active"], "last": state["last"],
+            "players": [{"seat": sheet["seat"], "total": sheet["total"]} for sheet in scores(state)]}
 
 
 def frame_hands(frame):

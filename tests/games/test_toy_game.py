@@ -154,6 +154,9 @@ async def test_two_people_and_a_bot_play_it_over_the_websocket_to_the_end_and_th
     rows = api.json()["score_sheet"]
     assert sorted(row["categories"]["card"] for row in rows) == sorted(p["card"] for p in end["players"])
     assert api.json()["hands"] is None
+    replay = await sync_to_async(client.get)(f"/api/matches/{match.pk}/replay/")
+    assert replay.status_code == 200, replay.content
+    assert [p["total"] for p in replay.json()["frames"][-1]["players"]] == [row["total"] for row in end["scores"]]
 
 
 @pytest.mark.django_db

@@ -164,7 +164,10 @@ def hints(state, seat):
 
 def reveal(state):
     """A replay frame: every card and the round (the pending choices are past once a round ends)."""
-    return {"round": state["round"], "over": state["over"], "players": [{"card": card} for card in state["cards"]]}
+    totals = [sheet["total"] for sheet in scores(state)] if state["cards"] else []
+    return {"round": state["round"], "over": state["over"],
+            "players": [{"seat": seat, "card": card, "total": total}
+                        for seat, (card, total) in enumerate(zip(state["cards"], totals))]}
 
 
 def hidden_ids(state, seat):

@@ -224,23 +224,24 @@ class MatchDetailSerializer(serializers.Serializer):
 
 
 class FramePlayerSerializer(serializers.Serializer):
-    """A player of a frame: these fields in every game, the rest as the game's engine.reveal gives
-    them (the base game: side, coins, hand, built cards, the cards under the wonder, conflict
-    tokens; Architects: cards, built stage numbers, progress tokens, Military Victory tokens)."""
+    """A player of a frame: seat and total in every game (the engine's contract), the rest as the
+    game's engine.reveal gives them (the base game: wonder, side, coins, hand, built cards, the cards
+    under the wonder, conflict tokens; Architects: wonder, cards, built stage numbers, progress
+    tokens, Military Victory tokens)."""
 
     seat = serializers.IntegerField()
-    wonder = serializers.CharField()
+    wonder = serializers.CharField(required=False, help_text="In a game with wonders.")
     total = serializers.IntegerField(help_text="The score at that moment.")
 
 
 class FrameSerializer(serializers.Serializer):
-    """A step of the replay: the game's engine.reveal at that step (these fields in every game; the
-    base game adds age and the discard pile, Architects the decks, the progress tokens, the conflict
-    tokens and the cat)."""
+    """A step of the replay: the game's engine.reveal at that step (index, events and players in
+    every game; the base game adds age, turn, phase and the discard pile, Architects the turn, the
+    decks, the progress tokens, the conflict tokens and the cat)."""
 
     index = serializers.IntegerField(help_text="The last log entry applied.")
-    turn = serializers.IntegerField()
-    phase = serializers.CharField()
+    turn = serializers.IntegerField(required=False, help_text="In a game played in turns.")
+    phase = serializers.CharField(required=False)
     events = serializers.ListField(child=serializers.JSONField())
     players = FramePlayerSerializer(many=True)
 

@@ -94,7 +94,7 @@ def load(players, matches, seed=1):
     from games import engine
     from games.history.models import labels_key
     from games.history.ratings import initial, is_provisional, ordinal, rate
-    from accounts.names import search_key
+    from accounts.names import name_key, search_key
 
     WONDERS, PLAYER_COUNTS = base_game_facts()  # noqa: N806
 
@@ -111,8 +111,10 @@ def load(players, matches, seed=1):
         copy(cursor, "auth_user", ("id", "password", "is_superuser", "username", "first_name", "last_name", "email",
                                    "is_staff", "is_active", "date_joined"),
              ((u, "!", False, f"bench{u:05d}", "", "", "", False, True, joined) for u in range(1, players + 1)))
-        copy(cursor, "accounts_profile", ("id", "user_id", "display_name", "preferred_language", "search_key"),
-             ((u, u, f"Player {u}", "", search_key(f"Player {u}", f"bench{u:05d}")) for u in range(1, players + 1)))
+        copy(cursor, "accounts_profile", ("id", "user_id", "display_name", "preferred_language", "search_key",
+                                          "name_key"),
+             ((u, u, f"Player {u}", "", search_key(f"Player {u}", f"bench{u:05d}"), name_key(f"Player {u}"))
+              for u in range(1, players + 1)))
         cursor.execute("select setval('auth_user_id_seq', %s)", [players])
         cursor.execute("select setval('accounts_profile_id_seq', %s)", [players])
         print(f"users: {players} in {time.monotonic() - started:.1f} s")
@@ -169,10 +171,10 @@ def load(players, matches, seed=1):
                 labels = {"wonder": wonders[k], "side": sides[k]}
                 seat_rows.append((seat_id, m, k, user, bot_level, 0, taken, json.dumps(labels), start))
                 result_id += 1
-                result_rows.append((result_id, m, k, user, bot_level, taken, wonders[k], sides[k], sheet["rank"],
-                                    sheet["total"], sheet["coins"], sheet["coins"], "", "base", n, rated, finished,
+                result_rows.append((result_id, m, k, user, bot_level, taken, sheet["rank"], sheet["total"],
+                                    sheet["coins"], "base", n, rated, finished,
                                     json.dumps(dict(zip(category_keys, sheet["parts"]))),
-                                    json.dumps(labels)))
+                                    json.dumps(labels), json.dumps({"coins": sheet["coins"]})))
                 key = ("base", n, labels_key(labels))
                 stat = wonder_stats.setdefault(key, [0, 0, 0])
                 stat[0] += 1
@@ -195,9 +197,9 @@ def load(players, matches, seed=1):
                                     "labels", "joined_at"), seat_rows)
         copy(cursor, "games_matchrecord", ("match_id", "mode", "players", "rated", "unrated_reason", "options",
                                            "started_at", "finished_at", "recorded_at"), record_rows)
-        copy(cursor, "games_seatresult", ("id", "match_id", "seat", "user_id", "bot_level", "abandoned", "wonder",
-                                          "side", "rank", "total", "coins", "tiebreak", "copied_guild", "mode",
-                                          "players", "rated", "finished_at", "categories", "labels"), result_rows)
+        copy(cursor, "games_seatresult", ("id", "match_id", "seat", "user_id", "bot_level", "abandoned", "rank",
+                                          "total", "tiebreak", "mode", "players", "rated", "finished_at",
+                                          "categories", "labels", "extra"), result_rows)
         copy(cursor, "games_ratingchange", ("id", "match_id", "user_id", "mode", "rank", "players", "mu_before",
                                             "sigma_before", "ordinal_before", "mu_after", "sigma_after",
                                             "ordinal_after", "finished_at"), change_rows)

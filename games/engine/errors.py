@@ -41,10 +41,19 @@ Added by the 2-player variant (an action for the Free City carries `"city": "fre
 | `free_city_must_play` | the Free City discards while a card left could be built or used for its stage (facts: `card`, `playable`) |
 | `chain_compulsory` | a card the Free City can chain is not built by its chain (facts: `card`) |
 
+Config errors every game gets from its INFO (`games.engine.options.check_config`, which each
+game's `normalize_config` calls first): `unknown_option` (a key the game does not declare: `option`,
+the first, `options`, all of them, `allowed`, the keys this game takes, and `games`, the games that
+declare it when it is another game's option), `option_needs` (an option set without the option
+value it needs: `option`, `needs` `{option: value}`, e.g. teams without Cities),
+`bad_player_count` (`players`, `allowed` [fewest, most] with the options chosen: [3, 8] with
+Cities) and `option_players` (an option set at a player count it is not played at: `option`,
+`players`, `allowed`, e.g. teams at 5).
+
 Added by Cities: `bad_debt_payment` (a `pay_debt` above the debt owed or the coins held: facts
-`coins`, `owed`, `held`); config errors `unsupported_expansion` (`expansions`, `allowed`),
-`bad_teams` (teams without Cities or at a player count other than 4, 6, 8: `teams`, `players`,
-`allowed`) and `wonder_needs_expansion` (Petra or Byzantium without Cities: `wonders`,
+`coins`, `owed`, `held`), `no_debt_due` (a `pay_debt` while nobody owes: `phase`); config errors `unsupported_expansion` (`expansions`, `allowed`),
+`bad_teams` (a `teams` value that is not a bool: `teams`; without Cities or at another player
+count the generic codes above answer first) and `wonder_needs_expansion` (Petra or Byzantium without Cities: `wonders`,
 `expansion`).
 """
 

@@ -6,8 +6,14 @@ An option may widen what others allow: the base game's ``expansions`` declares
 option (``option_score_categories``), and each rating mode stands for some option values
 (``mode_options``: ``{"cities-teams": {"expansions": ["cities"], "teams": True}}``). The site asks
 these helpers instead of knowing any game's options.
+
+An option may need another: the base game's ``teams`` declares ``"needs": {"expansions": "cities"}``
+(only with that value of that option) and ``"players": [4, 6, 8]`` (the player counts it is
+played at). ``check_config`` reads all of this to refuse a config before a game's own checks of
+its values; each game's ``normalize_config`` calls it.
 """
 import games.engine as _engine  # looked up on each call: tests may stand in for engine.info
+from .errors import ConfigError
 
 
 def info(game_id):
@@ -74,3 +80,69 @@ def score_categories(game_id, options=None):
     extra = [key for key, when in facts.get("option_score_categories", {}).items()
              if is_on(options, when["option"], when["value"])]
     return list(facts["score_categories"]) + extra
+
+
+# The keys every config has besides its options.
+CONFIG_KEYS = ("game", "players")
+
+
+def _declared(game_id):
+    return [option["name"] for option in info(game_id)["options"]]
+
+
+def _is_set(option, value):
+    """Whether a config gives `option` a value other than its default (None, False and [] are
+    never set)."""
+    if value is None or value is False or value == [] or value == ():
+        return False
+    return value != option.get("default")
+
+
+def players_allowed(game_id, config):
+    """[fewest, most] players of the game with the option values of `config`: the game's range,
+    or that of the option values that declare one (the narrowest when several do)."""
+    facts = info(game_id)
+    ranges = []
+    for option in facts["options"]:
+        per_value = option.get("players")
+        if isinstance(per_value, dict):
+            ranges += [pair for value, pair in per_value.items() if is_on(config, option["name"], value)]
+    if not ranges:
+        return [facts["min_players"], facts["max_players"]]
+    return [max(pair[0] for pair in ranges), min(pair[1] for pair in ranges)]
+
+
+def check_config(game_id, config, extra_keys=()):
+    """Refuse a config (a dict) its game's INFO does not allow, with a ConfigError naming the key
+    and what is allowed: ``unknown_option`` (a key the game does not declare: ``option``,
+    ``options``, ``allowed`` keys, and ``games`` that declare it when it is another game's),
+    ``option_needs`` (an option set without the option value it needs: ``option``, ``needs``
+    ``{option: value}``), ``bad_player_count`` (``players``, ``allowed`` [fewest, most] with these
+    options) and ``option_players`` (an option set at a player count it is not played at:
+    ``option``, ``players``, ``allowed``). `extra_keys`: keys the game reads and checks itself
+    though no option declares them (the base game's ``variants``). The values themselves are
+    the game's to check."""
+    declared = info(game_id)["options"]
+    allowed = list(CONFIG_KEYS) + [option["name"] for option in declared] + list(extra_keys)
+    unknown = sorted((key for key in config if key not in allowed), key=str)
+    if unknown:
+        key = unknown[0]
+        facts = {"option": key, "options": unknown, "allowed": allowed}
+        others = [other for other in _engine.games() if other != game_id and key in _declared(other)]
+        if others:
+            facts["games"] = others
+        raise ConfigError("unknown_option", **facts)
+    for option in declared:
+        needs = option.get("needs")
+        if isinstance(needs, dict) and _is_set(option, config.get(option["name"])):
+            missing = {name: value for name, value in needs.items() if not is_on(config, name, value)}
+            if missing:
+                raise ConfigError("option_needs", option=option["name"], needs=missing)
+    players = config.get("players")
+    low, high = players_allowed(game_id, config)
+    if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
+        raise ConfigError("bad_player_count", players=players, allowed=[low, high])
+    for option in declared:
+        counts = option.get("players")
+        if isinstance(counts, list) and _is_set(option, config.get(option["name"])) and players not in counts:
+            raise ConfigError("option_players", option=option["name"], players=players, allowed=list(counts))

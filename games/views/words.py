@@ -18,7 +18,9 @@ ERRORS = {
     "seat_taken": _("A player sits there."),
     "seats_not_filled": _("Every seat must be taken before the start."),
     "bad_player_count": _("A table of this game has %(low)s to %(high)s seats."),
-    "unknown_option": _("This game has no such option."),
+    "unknown_option": _("This game has no option %(option)s; its settings are %(allowed)s."),
+    "option_needs": _("The option %(option)s needs %(needs)s."),
+    "option_players": _("The option %(option)s is played with %(allowed)s players."),
     "unsupported_game": _("There is no such game here."),
     "bad_turn_seconds": _("The turn timer is off (0) or from 10 seconds to 24 hours."),
     "bad_bots": _("Seat 1 is the host's; the other seats are open or given to a bot."),
@@ -131,6 +133,14 @@ def error_text(error, game=None):
     facts = dict(error.facts)
     if isinstance(facts.get("allowed"), list) and len(facts["allowed"]) == 2:
         facts["low"], facts["high"] = facts["allowed"]
+    if "option" not in facts and isinstance(facts.get("options"), list) and facts["options"]:
+        facts["option"] = facts["options"][0]  # the services name every unknown option
+    # Lists and {option: value} read as words: "sides, wonders", "expansions cities".
+    for key, value in list(facts.items()):
+        if isinstance(value, list):
+            facts[key] = ", ".join(str(item) for item in value)
+        elif isinstance(value, dict):
+            facts[key] = ", ".join(f"{name} {item}" for name, item in value.items())
     try:
         return text % facts if "%(" in text else text
     except (KeyError, TypeError, ValueError):

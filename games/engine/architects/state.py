@@ -33,6 +33,7 @@ The state is a plain JSON dict::
 import random
 
 from . import catalogue as _cat
+from .. import options as _options
 from ..errors import ConfigError
 
 STATE_VERSION = 1
@@ -48,9 +49,9 @@ def normalize_config(config):
     game = config.get("game")
     if game != "architects":
         raise ConfigError("unsupported_game", game=game)
-    n = config.get("players")
-    if not isinstance(n, int) or isinstance(n, bool) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise ConfigError("bad_player_count", players=n, allowed=[MIN_PLAYERS, MAX_PLAYERS])
+    # Keys and player counts, read from INFO (options.check_config): a base game's "sides" is refused.
+    _options.check_config("architects", config)
+    n = config["players"]
     wonders = config.get("wonders")
     if wonders is not None:
         if not isinstance(wonders, (list, tuple)) or len(wonders) != n:

@@ -3,7 +3,9 @@ calculator's modes (``cities_tabletop.py``) read them here.
 
 INFO's ``max_players`` stays 7, the range with the default options: 8 players need Cities, and
 the ``expansions`` option says so (``"players": {"cities": [3, 8]}``), and the wonders it adds
-to the ``wonders`` option's values (``"wonders": {"cities": ["petra", "byzantium"]}``).
+to the ``wonders`` option's values (``"wonders": {"cities": ["petra", "byzantium"]}``); ``teams``
+needs Cities (``"needs": {"expansions": "cities"}``) and 4, 6 or 8 players (``"players"``), which
+``options.check_config`` enforces for ``normalize_config``.
 ``score_categories`` lists what every config scores; ``black`` is in ``option_score_categories``:
 only a Cities game's sheets carry it (engine README, "Scores"). ``type``: hidden hands and decks,
 simultaneous choices, a deal from the seed, teams with Cities' ``teams`` (``game_type``).
@@ -33,7 +35,7 @@ def info():
              "players": {"cities": [3, 8]},
              "wonders": {"cities": list(_catalogue.get().cities_wonder_ids)}},
             {"name": "teams", "kind": "choice", "choices": [False, True], "default": False,
-             "needs": "cities", "players": [4, 6, 8]},
+             "needs": {"expansions": "cities"}, "players": [4, 6, 8]},
         ],
         "score_categories": list(SCORE_CATEGORIES),
         "option_score_categories": {"black": {"option": "expansions", "value": "cities"}},

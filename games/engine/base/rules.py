@@ -60,6 +60,7 @@ from . import two_players_rules as _two
 from .actions import buildable_discards, canonical_card_action, canonical_discard_build, card_actions
 from ..errors import IllegalAction
 from .resolution import continue_after, resolve_debts, resolve_discard_build, resolve_seventh, resolve_sides, resolve_turn
+from .cities_setup import is_cities
 from .state import SIDES
 from .two_players_setup import decider, is_two_players, seat_count
 
@@ -143,6 +144,8 @@ def apply(state, seat, action):
     if not _may_act(state, seat):
         raise IllegalAction("not_your_turn", seat=seat if isinstance(seat, int) else None,
                             to_act=to_act(state))
+    if phase != "debt" and isinstance(action, dict) and action.get("type") == "pay_debt" and is_cities(state):
+        raise IllegalAction("no_debt_due", phase=phase)  # a Cities move, but nobody owes now
     city = seat  # the city the action is for: the seat's own, or the Free City
     if is_two_players(state):
         city, action = _two.city_of(state, seat, action)

@@ -8,7 +8,9 @@ Config (a plain dict; ``normalize_config`` fills defaults and validates)::
      "variants": [],
      "expansions": ["cities"], "teams": bool}   # only with an expansion (cities_setup.py)
 
-``game`` is only ``"base"`` here; ``variants`` must be empty. ``players: 2`` is the 2-player
+``game`` is only ``"base"`` here; ``variants`` must be empty. Any other key is refused
+(``unknown_option``), and so are a player count outside the range of the options chosen and an
+option without the one it needs (``games.engine.options.check_config``, from INFO). ``players: 2`` is the 2-player
 variant (``two_players_setup.py``): three cities around the table, the two seats and the Free
 City, which is the last entry of ``players`` (``FREE_CITY``) and no seat; ``draw_chance`` and
 ``start_age`` ask its hooks.
@@ -43,6 +45,7 @@ import random
 from . import catalogue as _cat
 from . import cities_setup as _cities
 from . import two_players_setup as _two
+from .. import options as _options
 from ..errors import ConfigError
 from .two_players_setup import is_two_players, two_players_on
 
@@ -66,9 +69,9 @@ def normalize_config(config):
     game = config.get("game", "base")
     if game != "base":
         raise ConfigError("unsupported_game", game=game)
-    n = config.get("players")
-    if not isinstance(n, int) or isinstance(n, bool) or not MIN_PLAYERS <= n <= _cities.MAX_PLAYERS:
-        raise ConfigError("bad_player_count", players=n, allowed=[MIN_PLAYERS, MAX_PLAYERS])
+    # Keys, player counts and what an option needs, read from INFO (options.check_config).
+    _options.check_config("base", config, extra_keys=("variants",))
+    n = config["players"]
     sides = config.get("sides", "A")
     if isinstance(sides, (list, tuple)):
         sides = list(sides)

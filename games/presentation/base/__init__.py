@@ -40,6 +40,11 @@ RULE_ERRORS = {
     "unsupported_expansion": _("That expansion is not available."),
     "bad_teams": _("Teams need the Cities expansion and 4, 6 or 8 players."),
     "wonder_needs_expansion": _("Petra and Byzantium need the Cities expansion."),
+    # Generic codes of games.engine.options.check_config, in the base game's words (its one
+    # option that needs another is teams).
+    "option_needs": _("Teams need the Cities expansion."),
+    "option_players": _("Teams are played with 4, 6 or 8 players."),
+    "no_debt_due": _("No debt is due now: there is nothing to pay."),
 }
 
 # The words static/board.js draws the base game's board with (%(name)s placeholders are filled by the script).

@@ -19,6 +19,8 @@ from accounts.tokens import do_revoke_token, live_tokens
 
 # The backend a freshly signed-up user is logged in with (several are configured: axes first).
 SESSION_BACKEND = "django.contrib.auth.backends.ModelBackend"
+# Set at sign-up, read once by the home page: its welcome leads to "Play now against bots".
+WELCOME_SESSION_KEY = "accounts.welcome"
 
 
 def _in_language(response, language):
@@ -50,6 +52,10 @@ def signup(request):
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend=SESSION_BACKEND)
+        if not (request.POST.get("next") or request.GET.get("next")):
+            # Not on the way to a table or a page: the home page greets the new player and
+            # leads to a first game (templates/home.html, "welcome").
+            request.session[WELCOME_SESSION_KEY] = True
         response = redirect(_safe_next(request, settings.LOGIN_REDIRECT_URL))
         return _in_language(response, preferred_language(user))
     return render(request, "accounts/signup.html", {"form": form, "next": request.GET.get("next", "")})

@@ -53,6 +53,9 @@ def _language_names() -> dict:
 
 
 def home(request):
+    from accounts.views import WELCOME_SESSION_KEY
+    from games.views.lobby import games_on_site  # the site's games come from the game registries
+
     language = page_language()
     showcase = _attach_text(list(_cards_with_text(language).filter(id__in=SHOWCASE)), language)
     showcase.sort(key=lambda card: SHOWCASE.index(card.id))
@@ -61,6 +64,8 @@ def home(request):
         "showcase": showcase,
         "card_count": Card.objects.filter(expansion="base").count(),
         "wonder_count": Wonder.objects.filter(expansion="base").count(),
+        "games": games_on_site(),  # every registered game, from the registries
+        "welcome": request.user.is_authenticated and request.session.pop(WELCOME_SESSION_KEY, False),
     })
 
 

@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from accounts.services import display_name
@@ -178,6 +179,100 @@ class CreateTableForm(forms.Form):
         return [self[name] for name in self.seat_fields]
 
 
+PLAY_NOW_PLAYERS = 4  # the quick table's default player count (clamped to the game's range)
+PLAY_NOW_LEVEL = "medium"  # the quick table's default bot level, when the game has it
+
+
+def play_now_levels():
+    """The bot levels of every playable game, in the order the games declare them."""
+    levels = []
+    for game in playable_games():
+        levels += [level for level in engine.info(game)["bot_levels"] if level not in levels]
+    return levels
+
+
+class PlayNowForm(forms.Form):
+    """"Play now against bots": a game, a player count and one bot level for every other seat,
+    defaults filled, so one click deals a table and starts it. The player counts are those of
+    the games with their default options (the lobby's full form has the rest)."""
+
+    game = forms.ChoiceField(label=_("Game"))
+    players = forms.TypedChoiceField(label=_("Players"), coerce=int)
+    level = BotLevelField(label=_("Bots"))
+
+    def __init__(self, *args, game=DEFAULT_GAME, **kwargs):
+        kwargs.setdefault("auto_id", "quick-%s")  # the lobby's other form has the same fields
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = game_choices()
+        self.fields["game"].initial = game
+        infos = [engine.info(g) for g in playable_games()]
+        low = min(info["min_players"] for info in infos)
+        high = max(info["max_players"] for info in infos)
+        chosen = engine.info(game)
+        self.fields["players"].choices = [(n, n) for n in range(low, high + 1)]
+        self.fields["players"].initial = min(max(PLAY_NOW_PLAYERS, chosen["min_players"]), chosen["max_players"])
+        levels = play_now_levels()
+        self.fields["level"].choices = [(level, BOT_WORDS.get(level, level)) for level in levels]
+        self.fields["level"].initial = PLAY_NOW_LEVEL if PLAY_NOW_LEVEL in chosen["bot_levels"] else levels[0]
+
+    def clean(self):
+        data = super().clean()
+        game, players = data.get("game"), data.get("players")
+        if game and players:
+            info = engine.info(game)
+            if not info["min_players"] <= players <= info["max_players"]:
+                self.add_error("players", ngettext(
+                    "%(game)s is played by %(low)s to %(high)s player here.",
+                    "%(game)s is played by %(low)s to %(high)s players here.", info["max_players"]) % {
+                    "game": presentation.get(game).game_name(), "low": info["min_players"],
+                    "high": info["max_players"]})
+            elif data.get("level") not in info["bot_levels"]:
+                self.add_error("level", _("This game has no such bot level."))
+        return data
+
+    def create_arguments(self):
+        data = self.cleaned_data
+        return {"game": data["game"], "players": data["players"],
+                "bots": [""] + [data["level"]] * (data["players"] - 1)}
+
+
+def games_on_site():
+    """Every registered game for the home page, from the registries: its name, player range
+    (with any option), its rating modes in words when it has several, and whether it has a table
+    on the site."""
+    out = []
+    for game in engine.games():
+        site = presentation.get(game)
+        info = engine.info(game)
+        low, high = services.player_range(info)
+        modes = [site.MODE_NAMES.get(mode, mode) for mode in info.get("rating_modes", [])]
+        out.append({"id": game, "name": site.game_name(), "low": low, "high": high,
+                    "modes": modes if len(modes) > 1 else [], "playable": game in playable_games()})
+    return out
+
+
+def _play_now(request):
+    """Deal a table of the host and bots and start it: one click from the lobby to a game."""
+    game = _chosen_game(request)
+    # A field the request leaves out takes its default: the home page's welcome posts none.
+    defaults = {name: field.initial for name, field in PlayNowForm(game=game).fields.items()}
+    form = PlayNowForm({**defaults, **{name: request.POST[name] for name in defaults if name in request.POST}},
+                       game=game)
+    if not form.is_valid():
+        return form, None
+    try:
+        match = services.do_create_match(request.user, **form.create_arguments())
+    except services.ServiceError as error:
+        form.add_error(None, error_text(error, form.cleaned_data["game"]))
+        return form, None
+    try:
+        services.do_start(match.pk, request.user)
+    except services.ServiceError as error:
+        messages.error(request, error_text(error, match.game))
+        return form, redirect("table", match_id=match.pk)
+    return form, redirect("game", match_id=match.pk)
+
+
 def _chosen_game(request):
     game = request.POST.get("game") or request.GET.get("game") or DEFAULT_GAME
     return game if game in playable_games() else DEFAULT_GAME
@@ -200,9 +295,14 @@ def options_words():
 def lobby(request):
     game = _chosen_game(request)
     form = CreateTableForm(game=game)
-    if request.method == "POST":
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
+    play_now = PlayNowForm(game=game)
+    if request.method == "POST" and not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if request.method == "POST" and "play_now" in request.POST:
+        play_now, response = _play_now(request)
+        if response is not None:
+            return response
+    elif request.method == "POST":
         form = CreateTableForm(request.POST, game=game)
         if form.is_valid():
             try:
@@ -212,7 +312,7 @@ def lobby(request):
             else:
                 return redirect("table", match_id=match.pk)
     return render(request, "games/lobby.html", {
-        "form": form, "tables": services.lobby_tables(), "section": "play",
+        "form": form, "play_now": play_now, "tables": services.lobby_tables(), "section": "play",
         "ui": as_text(UI), "ws_path": "/ws/lobby/", "games_words": options_words(),
     })
 

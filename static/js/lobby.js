@@ -170,6 +170,31 @@
     });
     var invite = document.getElementById("invite-url");
     if (invite) invite.addEventListener("focus", function () { invite.select(); });
+    setupCopy(invite, document.getElementById("invite-copy"), document.getElementById("invite-status"));
+  }
+
+  /* The invite link's copy button (shown only with script): the clipboard API where the page may
+     use it, else the selected text copied the old way; the status line says what happened. */
+  function setupCopy(input, button, status) {
+    if (!input || !button) return;
+    button.hidden = false;
+    function said(ok) {
+      if (status) status.textContent = button.getAttribute(ok ? "data-copied" : "data-failed");
+    }
+    function oldWay() {
+      input.focus();
+      input.select();
+      var ok = false;
+      try { ok = document.execCommand("copy"); } catch (error) { ok = false; }
+      said(ok);
+    }
+    button.addEventListener("click", function () {
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(input.value).then(function () { said(true); }, oldWay);
+      } else {
+        oldWay();
+      }
+    });
   }
 
   document.addEventListener("DOMContentLoaded", function () {

@@ -66,6 +66,8 @@ def match_detail(request, match_id):
         "tiebreak_label": words.tiebreak_label(language),
         "tiebreak_note": words.board_words().get("tie_break", ""),
         "section": "history",
+        "game_name": words.game_name(),
+        "mode_name": _match_mode_name(match),
     }
     context["chat"] = chat_lines(match, [seat["label"] for seat in context["seats"]])
     if match.status == Match.Status.FINISHED and match.state is not None:
@@ -106,6 +108,19 @@ def match_detail(request, match_id):
         ]
         context["labels"] = replay_labels()
     return render(request, "history/match_detail.html", context)
+
+
+def _match_mode_name(match):
+    """The match's game and mode in words (Cities with teams, the 2-player variant...): the
+    record's mode once finished, else the mode the engine gives its config; "" if none is known."""
+    record = getattr(match, "record", None) if match.status == match.Status.FINISHED else None
+    mode = record.mode if record is not None else None
+    if mode is None and match.config:
+        try:
+            mode = engine.rating_mode(match.config)
+        except Exception:  # noqa: BLE001 - a config the engine no longer takes: the game's name alone
+            mode = None
+    return presentation.mode_name(mode) if mode else ""
 
 
 def _teams(sheets, seats):

@@ -64,3 +64,43 @@ def server_error(request):
         return JsonResponse(error_body("server_error", "Something went wrong on our side."),
                             status=status.HTTP_500_INTERNAL_SERVER_ERROR)
     return render(request, "500.html", status=status.HTTP_500_INTERNAL_SERVER_ERROR)
+
+
+def bad_request(request, exception=None):
+    """400 handler (a body too large, a form that cannot be read, input refused before any view):
+    the error shape under /api/, the site's 400 page elsewhere."""
+    from django.core.exceptions import RequestDataTooBig
+    from django.views.defaults import bad_request as page
+
+    if request.path.startswith("/api/"):
+        if isinstance(exception, RequestDataTooBig):
+            body = error_body("too_large", "The request body is too large.")
+        else:
+            body = error_body("bad_request", "The request could not be read.")
+        return JsonResponse(body, status=status.HTTP_400_BAD_REQUEST)
+    return page(request, exception)
+
+
+HOSTILE_INPUT_DESCRIPTIONS = {
+    "400": "A query parameter, a header or the body is not valid (error.code says which: bad_parameter, "
+    "bad_header, parse_error, invalid...).",
+    "401": "A token was sent and is not valid (unknown, expired or revoked): send none, or a valid one.",
+}
+
+
+def document_hostile_input(result, generator, request, public):
+    """Schema hook after wonders_site.api_schema.document_errors (the schema view's own settings,
+    wonders_site/urls.py): every operation may answer 400 (a header the site refuses:
+    wonders_site.middleware.RefuseHostileInput), and 401 wherever a token may be sent (the
+    operation's security names the Token scheme), an invalid token being refused even where none
+    is needed."""
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            responses = operation.setdefault("responses", {})
+            codes = ["400"]
+            if any("knoxApiToken" in scheme for scheme in operation.get("security", [])):
+                codes.append("401")
+            for code in codes:
+                responses.setdefault(code, {"description": HOSTILE_INPUT_DESCRIPTIONS[code], "content": {
+                    "application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}})
+    return result

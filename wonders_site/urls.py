@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
@@ -14,12 +15,16 @@ router.register("cards", CardViewSet, basename="card")
 router.register("wonders", WonderViewSet, basename="wonder")
 router.register("progress-tokens", ProgressTokenViewSet, basename="progress-token")
 
+handler400 = "wonders_site.api_errors.bad_request"
 handler404 = "wonders_site.api_errors.json_404"
 handler500 = "wonders_site.api_errors.server_error"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    # The settings' hooks, then the errors any operation may answer to hostile input (a bad header, a stale token).
+    path("api/schema/", SpectacularAPIView.as_view(custom_settings={"POSTPROCESSING_HOOKS": [
+        *settings.SPECTACULAR_SETTINGS.get("POSTPROCESSING_HOOKS", []),
+        "wonders_site.api_errors.document_hostile_input"]}), name="api-schema"),
     # Swagger UI (served from the sidecar's static files) sets styles from its script.
     path("api/docs/", csp_update({"style-src": ["'unsafe-inline'"]})(
         SpectacularSwaggerSplitView.as_view(url_name="api-schema", template_name="api/swagger_ui.html")),

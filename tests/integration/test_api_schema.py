@@ -4,7 +4,14 @@ content type included.
 
 Runs in-process through the WSGI application on the test database (PostgreSQL under
 `make test-integration`), seeded with finished matches, a running match and players. Examples
-per operation: WONDERS_FUZZ_EXAMPLES (default 60)."""
+per operation: WONDERS_FUZZ_EXAMPLES (default 60), positive and negative.
+
+Then hostile input, the same checks (issue 30, item 4): every operation gets each hostile string
+(a NUL, a lone surrogate, a very long string) in every path parameter, every query parameter and
+the headers a client sends (Authorization, Accept-Language, User-Agent, the session cookie); an
+operation with a body also gets deep JSON, wrong JSON types, NUL strings and an empty multipart
+body. A URL cannot hold a surrogate: it travels as the bytes a careless encoder makes of it
+(%ED%A0%80), and in a header as those bytes read as latin-1, as a WSGI server hands them over."""
 import os
 
 import pytest
@@ -77,6 +84,65 @@ def _fuzz(operation, mode):
         # An operation with no parameter and no body has no invalid input to send.
 
 
+HOSTILE = {"nul": "ab\x00cd", "surrogate": "x\ud800y", "long": "w" * 5000}
+# Bodies for operations that take one: too deep, wrong types, NULs, an empty form.
+HOSTILE_BODIES = [
+    ("application/json", [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]),
+    ("application/json", {"game": {}}),
+    ("application/json", {"game": [], "seats": {}, "username": {}, "password": []}),
+    ("application/json", {"game": "base", "seats": [{"wonder": "\x00", "cards": ["\x00"]}],
+                          "username": "ann\x00", "password": "\x00"}),
+    ("application/json", "x" * 5000),
+    ("multipart/form-data", {}),
+    ("application/x-www-form-urlencoded", {"username": "\x00", "password": "\x00", "game": "\x00"}),
+]
+# A plausible value for each path parameter while another place gets the hostile string.
+PLAIN_PATH = {"id": "1", "username": "ann", "slug": "introduction", "token_key": "abcdef"}
+
+
+def _in_url(value):
+    return value.replace("\ud800", "%ED%A0%80")
+
+
+def _in_header(value):
+    return value.replace("\ud800", "\xed\xa0\x80")
+
+
+def _hostile_cases(operation):
+    """(label, case) for each hostile string in each place of `operation`, then its hostile bodies."""
+    params = operation.definition.raw.get("parameters", [])
+    path_names = [p["name"] for p in params if p["in"] == "path"]
+    query_names = [p["name"] for p in params if p["in"] == "query"]
+    plain = {name: PLAIN_PATH.get(name, "1") for name in path_names}
+    for label, value in HOSTILE.items():
+        places = {"headers": dict(headers={"Authorization": "Token " + _in_header(value),
+                                           "Accept-Language": _in_header(value), "User-Agent": _in_header(value)}),
+                  "cookie": dict(cookies={"sessionid": _in_url(value)})}
+        if path_names:
+            places["path"] = dict(path_parameters={name: _in_url(value) for name in path_names})
+        if query_names:
+            places["query"] = dict(query={name: _in_url(value) for name in query_names})
+        for place, given in places.items():
+            given.setdefault("path_parameters", plain)
+            yield f"{label} in {place}", operation.Case(**given)
+    if "requestBody" in operation.definition.raw:
+        for media_type, body in HOSTILE_BODIES:
+            yield f"{media_type} body {str(body)[:40]!r}", operation.Case(body=body, media_type=media_type)
+
+
+def _hostile(operation):
+    """The hostile cases of one operation, each checked; the failures as text."""
+    failures = []
+    for label, case in _hostile_cases(operation):
+        try:
+            case.call_and_validate(checks=CHECKS, headers={"Accept-Encoding": "identity"})
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except BaseException as failure:  # noqa: BLE001 - schemathesis raises exception groups
+            failures.append(f"{operation.label} ({label}): {_describe(failure)}")
+    return failures
+
+
 def _describe(failure):
     text = str(failure)
     for sub in getattr(failure, "exceptions", ()):
@@ -99,4 +165,5 @@ def test_the_api_never_fails_and_answers_as_its_schema_says(seeded):
                 raise
             except BaseException as failure:  # noqa: BLE001 - schemathesis raises exception groups
                 failures.append(f"{operation.label} ({mode.value}): {_describe(failure)}")
+        failures += _hostile(operation)
     assert not failures, "\n\n".join(failures)

@@ -91,6 +91,14 @@ Optional (the score-sheet calculator; ``engine.table_games()`` lists the games t
 # Optional function: search_group(action) -> hashable | None, the kind of move a legal action is
 # one variant of (base game: a discard, a wonder stage, whichever card): the search bot keeps at
 # most MAX_PER_GROUP of a kind among its candidates (None: no kind, no limit).
+# Optional keys of an INFO option (games/engine/options.py reads them; check_config, which every
+# game's normalize_config calls, refuses a config against them): "players", either {value: [fewest,
+# most]} (a multi option's value that sets the player range: the base game's expansions cities, [3,
+# 8]) or [counts] (the counts the option is played at when set: teams, [4, 6, 8]); "needs",
+# {option: value} (the option may be set only with that value of that other option: teams needs
+# {"expansions": "cities"}); {other option: {value: [values]}} (values of another option a value
+# brings: expansions cities brings the wonders petra and byzantium). A config key that is neither
+# "game", "players" nor a declared option is refused (unknown_option).
 # Optional INFO key: "option_score_categories", {category: {"option", "value"}}: categories
 # only the sheets of a config with that option value carry (after the declared ones; the total
 # is then the sum of both), e.g. the base game's "black" with expansions ["cities"].

@@ -7,7 +7,8 @@ does so for Halicarnassus's build from the pile. ``blocked_builds`` says why the
 cannot be built (the hints). The action forms are in ``rules.py``'s docstring.
 
 A city here is an index of ``state["players"]``: a seat, or the Free City of the 2-player
-variant, whose purchases list every split between its neighbours (``_payment_options``).
+variant, whose purchases list every split between its neighbours of what it does not produce
+(``_payment_options``).
 """
 
 from . import catalogue as _cat
@@ -32,8 +33,10 @@ def _trade_context(state, seat):
 
 
 def _payment_options(state, seat):
-    """The non-dominated payments; every payment for the Free City, whose controller names the
-    seller whatever the price (2-player variant, 002 l.547)."""
+    """The non-dominated payments; for the Free City, whose controller names the seller whatever
+    the price (2-player variant, 002 l.547, two-players.md A.8 #5), every split between its
+    neighbours; both only of purchases that buy no unit its own production could give (002
+    l.200-202, ``trading._least``)."""
     if seat == FREE_CITY and is_two_players(state):
         return trading.every_option_in
     return trading.options_in

@@ -4,8 +4,15 @@ Given a cost (7-tuple of resource units), the buyer's own production, what each 
 sell and the buyer's prices, ``options`` returns the Pareto-minimal set of
 ``(coins to left, coins to right)`` pairs: no listed pair is beaten on both sides by another.
 Whom to pay is the buyer's choice (rulebook 002 l.221), so (2, 0) and (0, 2) are both listed
-when either neighbour sells the unit at 2. Own production is always used first: buying a unit
-the city could make itself is never cheaper, so such splits are dominated.
+when either neighbour sells the unit at 2.
+
+Own production is always used first, and at its best: trade is for the resources a city does not
+produce (002 l.200-202, «Commercio»). A purchase is wasteful when some unit it buys could instead
+have been supplied by the city's own production left unused (reassigning its choice producers if
+need be); no payment is enumerated from a wasteful purchase, only from the purchases whose set of
+bought units is minimal given own production (``_least``). For the non-dominated options this
+changes nothing (a wasteful purchase is never cheaper than the minimal one inside it); it matters
+for ``every_option_in``, the Free City's every split (issue 30 item 2).
 
 Choice producers (wood/clay, Forum, Caravansery, Alexandria) give one unit of one option a
 turn to their owner; a neighbour may buy either option of a tradable choice card whatever the
@@ -81,7 +88,8 @@ def options_in(ctx, cost):
 def every_option_in(ctx, cost):
     """Every distinct (left, right) payment for `cost`, dominated ones included, sorted; () if
     impossible. For a buyer whose seller is named whatever the price (the 2-player variant's
-    Free City, 002 l.547): own production is still used first, only needed units are bought."""
+    Free City, 002 l.547, two-players.md A.8 #5): every split between the neighbours of every
+    purchase that buys only what own production cannot give (no wasteful purchase, ``_least``)."""
     key = ("every", cost)
     r = ctx.memo.get(key)
     if r is None:
@@ -124,6 +132,7 @@ def _splits(ctx, cost):
         _assign(relevant, 0, need, residuals)
         if (0, 0, 0, 0, 0, 0, 0) in residuals:
             return FREE
+        residuals = _least(residuals)
     else:
         residuals = (tuple(need),)
     lf, lc = ctx.left
@@ -172,6 +181,21 @@ def _docked(ctx, bought, paid, prices, dock):
         return paid
     first = min(prices[r] for r in range(7) if bought[r])
     return paid - min(dock, first)
+
+
+def _least(residuals):
+    """The residual needs that buy the fewest units: those of a best use of own production.
+
+    ``_assign`` also yields residuals where a choice producer took a unit another producer could
+    have given, leaving a unit to buy that the city makes (Caravansery on ore, Clay Pit idle, then
+    stone and wood bought, when Caravansery on stone and Clay Pit on ore buy wood alone). Such a
+    purchase is wasteful: trade is for the resources a city does not produce (002 l.200-202).
+    A residual is free of waste exactly when no unit can be dropped and own production still
+    covers the cost; own production is a transversal matroid, so those are the residuals with the
+    fewest units, and every one of them is reached by ``_assign`` (an idle producer that could
+    take a needed unit can always take it in place of a later producer of the same best use)."""
+    fewest = min(sum(res) for res in residuals)
+    return [res for res in residuals if sum(res) == fewest]
 
 
 def _assign(choices, i, need, out):

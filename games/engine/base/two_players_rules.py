@@ -7,7 +7,7 @@ chooses one card. Every action taken for the Free City carries ``"city": "free_c
 wonder stage) when any card left allows it, a chain build is compulsory, and only when nothing
 can be played may it be discarded (``free_city_plays``, 002 l.535, 548); it buys from whichever
 neighbour its controller names, whatever the price (``actions._payment_options`` lists every
-payment). A new choice of the controller's own card clears the Free City's. When the three
+split; as in any city's trade, only of the units its own production cannot give, 002 l.200-202). A new choice of the controller's own card clears the Free City's. When the three
 cities have chosen, the Free City's card leaves the controller's hand for the Free City's
 (``hand_over_free_city_card``) and the turn resolves as a base turn. On the sixth turn the
 pile's last card is discarded with the players' last cards, unless the Free City has Babylon B's

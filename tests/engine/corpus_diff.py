@@ -1,7 +1,8 @@
 """Compare a recorded corpus with what the engine answers now, and explain the games that differ
 by wasteful payments removed (issue 30 item 2; ``payment_oracle.py`` defines wasteful).
 
-    .venv/bin/python tests/engine/corpus_diff.py two_players OLD.json.gz
+    git show 13b0e35^:tests/engine/data/corpus_two_players.json.gz > /tmp/old.json.gz
+    .venv/bin/python tests/engine/corpus_diff.py two_players /tmp/old.json.gz
 
 For each game of OLD (a corpus file recorded before the change) it walks the game now and
 reports the games whose digest differs, with the first decision that differs. For each such game

@@ -50,8 +50,7 @@ def _offers(state, seat, legal):
 def judge_decision(state, seat, legal, tally, where=""):
     """Judge the payments of one decision's legal actions; problems go to `tally.problems`."""
     offers = _offers(state, seat, legal)
-    free_city = any(city == FREE_CITY and is_two_players(state) for city, _c, _s in offers) or any(
-        a.get("city") == FOR_FREE_CITY for a in legal)
+    free_city = any(a.get("city") == FOR_FREE_CITY for a in legal)
     tally.decisions += 1
     tally.free_city_decisions += free_city
     for (city, card, stage), (cost, coin_cost, pays) in offers.items():
@@ -59,10 +58,8 @@ def judge_decision(state, seat, legal, tally, where=""):
         good, wasteful = payment_oracle.judge(cost, ctx.key)
         budget = state["players"][city]["coins"] - coin_cost
         everything = city == FREE_CITY and is_two_players(state)
-        expected = {p for p in good if sum(p) <= budget}
-        if not everything:
-            expected = payment_oracle.non_dominated({p for p in good}) 
-            expected = {p for p in expected if sum(p) <= budget}
+        offered = good if everything else payment_oracle.non_dominated(good)
+        expected = {p for p in offered if sum(p) <= budget}
         got = set(pays)
         tally.payments += len(pays)
         if everything:

@@ -122,9 +122,9 @@ def test_the_leaderboard_has_an_architects_mode_listing_its_rated_players_only(c
     ranked = PlayerRating.objects.filter(mode="architects", provisional=False)
     assert ranked.exists()
     for rating in ranked:
-        assert f'href="{url("player-profile", "pt-br", rating.user.username)}"' in html
+        assert f'href="{url("player-profile", "pt-br", rating.user.username)}?mode=architects"' in html  # opens on the mode
     base = client.get(url("leaderboard", "pt-br") + "?mode=base").content.decode()
-    assert all(f'/{rating.user.username}/"' not in base for rating in ranked)
+    assert all(f'/players/{rating.user.username}/' not in base for rating in ranked)
 
 
 def test_the_api_lists_architects_matches_by_game_and_by_mode(api, architects, people):

@@ -68,6 +68,7 @@ def match_detail(request, match_id):
         "section": "history",
         "game_name": words.game_name(),
         "mode_name": _match_mode_name(match),
+        "has_wonders": bool(wonders),  # a game without wonders (no catalogue of them) has no wonder column
     }
     context["chat"] = chat_lines(match, [seat["label"] for seat in context["seats"]])
     if match.status == Match.Status.FINISHED and match.state is not None:

@@ -145,7 +145,9 @@ async def test_two_people_and_a_bot_play_it_over_the_websocket_to_the_end_and_th
     page = await sync_to_async(client.get)(page_url("match-detail", match.pk, lang="it"))
     assert page.status_code == 200
     body = page.content.decode()
-    assert "Unique card" in body and "<td>ann</td>" in body and "<td>bob</td>" in body
+    assert "Unique card" in body and ">ann</td>" in body and ">bob</td>" in body
+    assert "High card" in body  # the page names the game's mode
+    assert "Meraviglia" not in body  # no wonder column for a game without wonders
     frames = page_json(page, "replay-data")["frames"]
     assert len(frames) == 4 and frames[-1]["players"][0]["card"] == end["players"][0]["card"]
 

@@ -93,6 +93,10 @@ def test_the_phone_navigation_has_the_leaderboard(site, browser, lang):
     assert link.is_visible()
     box = link.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= SIZES["phone"]["width"]
+    # every link reads in full (no ellipsis)
+    cut = page.evaluate("""() => [...document.querySelectorAll('.main-nav a')]
+      .filter(a => a.offsetParent && a.scrollWidth > a.clientWidth).map(a => a.textContent)""")
+    assert cut == []
     page.context.close()
 
 

@@ -202,3 +202,13 @@ def test_the_lobby_lists_a_bounded_number_of_open_tables_and_says_how_many_there
 
     assert [table["id"] for table in tables["open"]] == [match.pk for match in made[:3]]
     assert tables["open_total"] == 5
+
+
+@pytest.mark.parametrize("options, allowed", [
+    ({"players": 9, "expansions": ["cities"]}, [3, 8]),  # Cities seats 3 to 8, not the widest 2-8
+    ({"players": 8}, [2, 7]),
+])
+def test_a_player_count_out_of_range_names_the_range_of_the_options_chosen(make_user, options, allowed):
+    with pytest.raises(ServiceError) as refused:
+        services.do_create_match(make_user("host"), **options)
+    assert refused.value.code == "bad_player_count" and refused.value.facts["allowed"] == allowed

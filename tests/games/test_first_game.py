@@ -158,7 +158,8 @@ def test_the_waiting_room_has_a_copy_button_for_the_invite_link_in_portuguese(cl
 
 
 @pytest.mark.parametrize("config, lang, expected", [
-    ({"game": "base", "players": 4, "expansions": ["cities"], "teams": True}, "en", "7 Wonders with Cities, teams of two"),
+    ({"game": "base", "players": 4, "expansions": ["cities"], "teams": True}, "en",
+     "7 Wonders with Cities, teams of two"),
     ({"game": "base", "players": 2}, "it", "7 Wonders, 2 giocatori (con la Città Franca)"),
     ({"game": "architects", "players": 3}, "pt-br", "7 Wonders Architects"),
 ])

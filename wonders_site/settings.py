@@ -129,11 +129,6 @@ if DATABASE_URL:
     # Django offers it): DB_POOL_MAX bounds what one process (daphne, a Celery worker) holds.
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-        # Every connection taken from the pool is checked first (psycopg_pool's check_connection,
-        # one round trip): a backend terminated or lost while pooled is replaced, never handed to
-        # a game call (whose failure closed the socket with 1011). Django passes the check itself
-        # when CONN_HEALTH_CHECKS is on; a "check" key in the pool options would clash with it.
-        DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
         DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
             "min_size": 1,
             "max_size": env_int("DB_POOL_MAX", 8, minimum=1),

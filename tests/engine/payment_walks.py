@@ -2,7 +2,6 @@
 ``payment_oracle.py`` for what a wasteful payment is and what each city must be offered."""
 
 import random
-from collections import defaultdict
 
 from games import engine
 from games.engine.base import catalogue

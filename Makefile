@@ -7,7 +7,7 @@ PORT ?= 8000
 INTEGRATION_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/wonders
 INTEGRATION_REDIS_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: run test test-integration test-e2e bench bench-search bench-api bench-cards bench-bots bench-live bench-memory fuzz-api messages clean
+.PHONY: run test test-integration test-e2e bench bench-search bench-api bench-cards bench-bots bench-live bench-flood bench-restart bench-memory bench-table bench-sweep bench-review fuzz-api messages clean
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -41,6 +41,10 @@ bench-search: $(VENV)/.installed
 	$(PY) bench/bench_search.py
 	DATABASE_URL=$${BENCH_DATABASE_URL:-$(INTEGRATION_DATABASE_URL)} $(PY) bench/bench_search.py
 
+# The deadline sweep's time with 10,000 open turn-based tables (bench/bench_sweep.py; target < 50 ms a sweep).
+bench-sweep: $(VENV)/.installed
+	DATABASE_URL=$${BENCH_SWEEP_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/wonders_bench_sweep} $(PY) bench/bench_sweep.py
+
 # 10,000 players and 100,000 matches bulk-loaded into PostgreSQL, then p50/p99 of the history API.
 bench-api: $(VENV)/.installed
 	DATABASE_URL=$${BENCH_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/wonders_bench} $(PY) bench/bench_api.py
@@ -53,16 +57,40 @@ bench-cards: $(VENV)/.installed
 	DATABASE_URL=$${BENCH_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/wonders_bench} $(PY) bench/bench_cards_api.py \
 		--clients $(CLIENTS) --seconds $(CARDS_SECONDS) $(CARDS_FLAGS)
 
-# A bot tournament: BOT against AGAINST in GAME at PLAYERS seats, seats rotated (bench/bench_bots.py).
-# BENCH_BOTS_FLAGS=--cpu-clock counts the search budget in CPU time (a core per game on a busy machine).
-BOT ?= search
+# The game page in Chromium with the CPU slowed 4x (a phone): an 8-player Cities table's first render and
+# one update's p50/p99, and its JS and CSS gzipped (bench/bench_table.py; TABLE_FLAGS="--size phone").
+bench-table: $(VENV)/.installed
+	$(PY) bench/bench_table.py $(TABLE_FLAGS)
+
+# Bot tournaments (bench/bench_bots.py) on PROCESSES processes, one core a game. Without BOT: the public
+# benchmark (docs/bots.md): the fixed deals of bench/bot_deals.py, every row, the baselines random, points
+# and medium; ROWS=base-4,architects-3 DEALS=40 for less; AGENT=package.module:choose puts your own agent
+# against medium and random; BENCH_BOTS_FLAGS="--json results.jsonl" keeps the numbers.
+# With BOT (a policy, a level or package.module:choose): BOT against AGAINST in GAME at PLAYERS seats, seats
+# rotated; BENCH_BOTS_FLAGS=--cpu-clock counts the search budget in CPU time (a core per game on a busy machine).
+BOT ?=
 AGAINST ?= greedy
 GAME ?= base
 GAMES ?= 100
 SECONDS ?= 1.0
+PROCESSES ?= $(shell nproc)
+DEALS ?= 400
+ROWS ?=
+AGENT ?=
 bench-bots: $(VENV)/.installed
+ifeq ($(strip $(BOT)),)
+	$(PY) bench/bench_bots.py --suite --processes $(PROCESSES) --deals $(DEALS) $(if $(ROWS),--rows $(ROWS)) \
+		$(if $(AGENT),--agent $(AGENT)) $(BENCH_BOTS_FLAGS)
+else
 	$(PY) bench/bench_bots.py --bot $(BOT) --against $(AGAINST) --game $(GAME) --players $(PLAYERS) \
-		--games $(GAMES) --seconds $(SECONDS) $(BENCH_BOTS_FLAGS)
+		--games $(GAMES) --seconds $(SECONDS) --processes $(PROCESSES) $(BENCH_BOTS_FLAGS)
+endif
+
+# The game review (games/bots/review.py): a whole review's CPU time per game, its win chances'
+# calibration (Brier, deciles) and agreement with a 10x search (bench/bench_review.py); REVIEW_FLAGS,
+# e.g. "--games 200 --processes 4" or "--parts timing".
+bench-review: $(VENV)/.installed
+	nice -n 19 $(PY) bench/bench_review.py $(REVIEW_FLAGS)
 
 # The real stack (daphne, Redis, a Celery worker) and N concurrent bot tables over WebSockets.
 TABLES ?= 10
@@ -73,6 +101,19 @@ DAPHNES ?= 1
 bench-live: $(VENV)/.installed
 	REDIS_URL=$${REDIS_URL:-$(INTEGRATION_REDIS_URL)} DATABASE_URL=$${DATABASE_URL:-$(INTEGRATION_DATABASE_URL)} \
 		$(PY) bench/bench_live.py --tables $(TABLES) --players $(PLAYERS) --timeout $(TIMEOUT) --think $(THINK) --daphnes $(DAPHNES)
+
+# Seated players' move -> ack while 300 anonymous sockets from 30 addresses (127.0.0.2-31) flood
+# `resync` on two tables and the lobby (bench/bench_flood.py; FLOOD_FLAGS: e.g. --no-flood, --rate 10).
+bench-flood: $(VENV)/.installed
+	REDIS_URL=$${REDIS_URL:-$(INTEGRATION_REDIS_URL)} DATABASE_URL=$${DATABASE_URL:-$(INTEGRATION_DATABASE_URL)} \
+		$(PY) bench/bench_flood.py $(FLOOD_FLAGS)
+
+# A rolling restart (deploy/prod.py rolling-restart) while RESTART_TABLES tables play through nginx: moves
+# lost or applied twice, reconnects, each player's longest pause (bench/bench_restart.py; RESTART_FLAGS).
+RESTART_TABLES ?= 50
+bench-restart: $(VENV)/.installed
+	DATABASE_URL=$${DATABASE_URL:-$(INTEGRATION_DATABASE_URL)} \
+		$(PY) bench/bench_restart.py --tables $(RESTART_TABLES) $(RESTART_FLAGS)
 
 # daphne's memory over ROUNDS rounds of mixed load (bot games, sockets, pages, API) under tracemalloc:
 # RSS and traced MB a round, and the allocation sites that grew (bench/bench_memory.py).
@@ -87,8 +128,8 @@ fuzz-api: $(VENV)/.installed
 	DATABASE_URL=$${DATABASE_URL:-$(INTEGRATION_DATABASE_URL)} $(PY) -m pytest tests/integration/test_api_schema.py -q
 
 messages: $(VENV)/.installed
-	$(PY) manage.py makemessages -l it -l pt_BR --ignore=.venv --ignore=staticfiles
-	$(PY) manage.py makemessages -d djangojs -l it -l pt_BR --ignore=.venv --ignore=staticfiles
+	$(PY) manage.py makemessages -l it -l pt_BR --ignore=.venv --ignore=staticfiles --ignore=tests
+	$(PY) manage.py makemessages -d djangojs -l it -l pt_BR --ignore=.venv --ignore=staticfiles --ignore=tests
 	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:

@@ -12,6 +12,12 @@ class Language(models.TextChoices):
     BRAZILIAN_PORTUGUESE = "pt-br", "Português (Brasil)"
 
 
+class NotifyBy(models.TextChoices):
+    EACH_TURN = "each", _("an e-mail when a table waits on me")
+    DIGEST = "digest", _("one daily digest")
+    NONE = "off", _("no e-mails")
+
+
 class Profile(models.Model):
     """What a player shows of themselves and how the site speaks to them.
 
@@ -35,6 +41,12 @@ class Profile(models.Model):
     # search compares, case- and accent-insensitive, on SQLite and PostgreSQL alike.
     search_key = models.TextField(editable=False, blank=True, default="")
     name_key = models.TextField(editable=False, null=True)
+    # Notifications of turn-based tables (games/services/notify.py): an e-mail each time a table
+    # waits on the player, one daily digest instead, or none; and a holiday that pauses them.
+    notify_by = models.CharField(
+        _("e-mail notifications"), max_length=6, choices=NotifyBy.choices, default=NotifyBy.EACH_TURN
+    )
+    holiday_until = models.DateField(_("holiday until"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("profile")
@@ -46,6 +58,9 @@ class Profile(models.Model):
 
     def __str__(self):
         return self.display_name or self.user.get_username()
+
+    def on_holiday(self, today):
+        return self.holiday_until is not None and self.holiday_until >= today
 
     def save(self, *args, **kwargs):
         from accounts.names import name_key, search_key

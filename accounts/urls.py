@@ -1,6 +1,6 @@
 from django.urls import path
 
-from accounts import views
+from accounts import notification_views, views
 
 app_name = "accounts"
 
@@ -12,4 +12,6 @@ urlpatterns = [
     path("password/done/", views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("profile/", views.profile, name="profile"),
     path("profile/tokens/<str:token_key>/revoke/", views.revoke_token, name="revoke_token"),
+    path("notifications/", notification_views.notification_settings, name="notifications"),
+    path("unsubscribe/<str:token>/", notification_views.unsubscribe, name="unsubscribe"),
 ]

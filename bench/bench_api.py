@@ -112,8 +112,8 @@ def load(players, matches, seed=1):
                                    "is_staff", "is_active", "date_joined"),
              ((u, "!", False, f"bench{u:05d}", "", "", "", False, True, joined) for u in range(1, players + 1)))
         copy(cursor, "accounts_profile", ("id", "user_id", "display_name", "preferred_language", "search_key",
-                                          "name_key"),
-             ((u, u, f"Player {u}", "", search_key(f"Player {u}", f"bench{u:05d}"), name_key(f"Player {u}"))
+                                          "name_key", "notify_by"),
+             ((u, u, f"Player {u}", "", search_key(f"Player {u}", f"bench{u:05d}"), name_key(f"Player {u}"), "each")
               for u in range(1, players + 1)))
         cursor.execute("select setval('auth_user_id_seq', %s)", [players])
         cursor.execute("select setval('accounts_profile_id_seq', %s)", [players])
@@ -161,7 +161,8 @@ def load(players, matches, seed=1):
             ])
             config = json.dumps({"game": "base", "players": n, "sides": "A", "wonders": None, "variants": []})
             match_rows.append((m, "base", "finished", n, json.dumps({"sides": "A"}), 0, f"b{m}", config, m, None, 1, 1, 1,
-                               False, start - timedelta(minutes=2), start, finished, score_sheet, users[0]))
+                               False, start - timedelta(minutes=2), start, finished, score_sheet, users[0],
+                               True, "live", 3))
             record_rows.append((m, "base", n, rated, reason, json.dumps({"sides": "A", "wonders": None, "turn_seconds": 0, "config": json.loads(config)}),
                                 start, finished, finished))
             for k, (user, sheet) in enumerate(zip(users, sheets)):
@@ -169,7 +170,7 @@ def load(players, matches, seed=1):
                 taken = abandoned and k == n - 1
                 bot_level = "medium" if user is None or taken else ""
                 labels = {"wonder": wonders[k], "side": sides[k]}
-                seat_rows.append((seat_id, m, k, user, bot_level, 0, taken, json.dumps(labels), start))
+                seat_rows.append((seat_id, m, k, user, bot_level, 0, taken, json.dumps(labels), start, 0))
                 result_id += 1
                 result_rows.append((result_id, m, k, user, bot_level, taken, sheet["rank"], sheet["total"],
                                     sheet["coins"], "base", n, rated, finished,
@@ -192,9 +193,9 @@ def load(players, matches, seed=1):
         print(f"generated {matches} matches in {time.monotonic() - started:.1f} s")
         copy(cursor, "games_match", ("id", "game", "status", "players", "options", "turn_seconds", "invite_code", "config", "seed", "state", "version", "step",
                                      "step_version", "bots_pending", "created_at", "started_at", "finished_at",
-                                     "score_sheet", "host_id"), match_rows)
+                                     "score_sheet", "host_id", "rated", "pace", "missed_limit"), match_rows)
         copy(cursor, "games_seat", ("id", "match_id", "number", "user_id", "bot_level", "missed_turns", "taken_over",
-                                    "labels", "joined_at"), seat_rows)
+                                    "labels", "joined_at", "untold_misses"), seat_rows)
         copy(cursor, "games_matchrecord", ("match_id", "mode", "players", "rated", "unrated_reason", "options",
                                            "started_at", "finished_at", "recorded_at"), record_rows)
         copy(cursor, "games_seatresult", ("id", "match_id", "seat", "user_id", "bot_level", "abandoned", "rank",

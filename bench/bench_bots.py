@@ -1,10 +1,21 @@
-"""Bot tournament: one bot against others, in any game and player count, seats rotated.
+"""Bot tournaments: the public benchmark (--suite), or one bot against others in one game.
 
+    python bench/bench_bots.py --suite [--rows base-4,architects-3] [--deals 400] [--processes 2]
+        [--agent examples.my_bot:choose [--fields medium,random]] [--json results.jsonl]
+    python bench/bench_bots.py --table results.jsonl
     python bench/bench_bots.py --bot search --against greedy --game base --players 4 --games 200
         [--seconds 1.0 | --iterations 200] [--processes 2] [--option sides=A] [--seed 0]
 
-A bot is a policy (random, greedy, search) or a level the site offers (easy, medium, hard: the
-policy games.bots.LEVELS gives it). Game k seats the bot under test at seat k mod players and
+The benchmark (docs/bots.md) plays the fixed deals of bench/bot_deals.py: every row (a game and a
+player count), every matchup (the baselines `random`, `points` and `medium` against a field of
+another; or `--agent` against each field), seats rotated, times in CPU time (a core a game), and
+prints a table per row; `--json` appends each matchup's numbers to a file, `--table` prints a
+file's as one Markdown table.
+
+A bot is a policy (random, points, greedy, search), a level the site offers (easy, medium, hard:
+the policy games.bots.LEVELS gives it) or a function of your own, ``package.module:function``
+with the bots' signature ``choose(view, legal_actions, rng)`` (imported from the repository's
+root). In the one-game tournament, game k seats the bot under test at seat k mod players and
 the others (the `--against` bots, repeated) around it; every game has its own seed. Games run in `--processes` worker processes.
 Prints, per bot: its seats, win rate (a shared first place counts as a win) with a 95% Wilson
 interval, mean score and rank, and mean / p99 / max milliseconds per decision, plus the parity
@@ -13,6 +24,7 @@ with `--cpu-clock` (the search's seconds and the times per decision are the proc
 each game has a core of its own, as the targets assume, however busy the machine is).
 """
 import argparse
+import importlib
 import json
 import math
 import os
@@ -22,12 +34,22 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BENCH_DIR = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(BENCH_DIR))
+sys.path.insert(0, BENCH_DIR)  # bot_deals
+
+
+def agent_function(name):
+    """The function a ``package.module:function`` name stands for."""
+    module, _, function = name.partition(":")
+    return getattr(importlib.import_module(module), function)
 
 
 def _policy(name, seconds, iterations, clock):
     from games import bots
 
+    if ":" in name:
+        return agent_function(name)
     bot = bots.get(name)
     if bots.searches(name):
         return lambda view, legal, rng: bot.choose(view, legal, rng, seconds=seconds, iterations=iterations,
@@ -94,8 +116,30 @@ def report(results, players, bot):
     print(f"parity (one seat in {players}): {1 / players:.1%}")
 
 
+def check_bot(parser, name):
+    from games import bots
+
+    if ":" in name:
+        try:
+            agent_function(name)
+        except (ImportError, AttributeError, ValueError) as error:
+            parser.error(f"cannot load the agent {name!r}: {error}")
+    elif name not in bots.POLICIES and name not in bots.LEVELS:
+        parser.error(f"unknown bot {name!r}: a policy ({', '.join(bots.POLICIES)}), a level "
+                     f"({', '.join(bots.LEVELS)}) or package.module:function")
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--suite", action="store_true", help="the public benchmark (bench/bot_deals.py)")
+    parser.add_argument("--rows", default="", help="the benchmark's rows, comma-separated (default: all)")
+    parser.add_argument("--deals", type=int, default=None, help="deals a matchup (default: bot_deals.DEALS)")
+    parser.add_argument("--first-deal", type=int, default=0)
+    parser.add_argument("--agent", default=None, help="the benchmark's bot under test instead of the baselines")
+    parser.add_argument("--fields", default=None, help="the fields an --agent meets (default: medium,random)")
+    parser.add_argument("--matchups", default=None, help="the benchmark's matchups instead: bot/field,bot/field")
+    parser.add_argument("--json", default=None, help="append each matchup's numbers to this file")
+    parser.add_argument("--table", default=None, help="print a --json file's numbers as one Markdown table")
     parser.add_argument("--bot", default="search")
     parser.add_argument("--against", default="greedy", help="comma-separated bots for the other seats, repeated")
     parser.add_argument("--game", default="base")
@@ -110,6 +154,11 @@ def main(argv=None):
                         help="count the search budget and the times per decision in the process's CPU time: "
                              "a core of its own per game, whatever else the machine runs")
     args = parser.parse_args(argv)
+    if args.table:
+        print(markdown_table(args.table))
+        return
+    if args.suite:
+        return run_suite(parser, args)
     config = {"game": args.game, "players": args.players}
     for option in args.option:
         name, _, value = option.partition("=")
@@ -121,9 +170,7 @@ def main(argv=None):
     from games import bots
 
     for name in [args.bot, *others]:
-        if name not in bots.POLICIES and name not in bots.LEVELS:
-            parser.error(f"unknown bot {name!r}: a policy ({', '.join(bots.POLICIES)}) or a level "
-                         f"({', '.join(bots.LEVELS)})")
+        check_bot(parser, name)
     jobs = []
     for k in range(args.games):
         names = [others[(i) % len(others)] for i in range(args.players - 1)]
@@ -141,6 +188,104 @@ def main(argv=None):
     print(f"{args.games} games of {config}, {args.bot} against {args.against}, search budget {budget}, "
           f"{args.processes} processes, {time.monotonic() - started:.0f} s")
     report(results, args.players, args.bot)
+
+
+def play_all(jobs, processes):
+    if processes == 1:  # in this process (a profiler sees the games)
+        return [play_one(job) for job in jobs]
+    with ProcessPoolExecutor(max_workers=processes) as pool:
+        return list(pool.map(play_one, jobs, chunksize=4))
+
+
+def summary(row, bot, field, results, players, first_deal):
+    """A matchup's numbers: the bot under test's wins over its games, its times, the scores."""
+    mine = [seat for game in results for seat in game if seat[0] == bot]
+    theirs = [seat for game in results for seat in game if seat[0] != bot]
+    wins = sum(1 for seat in mine if seat[2] == 1)
+    low, high = wilson(wins, len(mine))
+    ms = [t * 1000 for seat in mine for t in seat[3]]
+    return {"row": row, "bot": bot, "field": field, "players": players, "games": len(mine), "wins": wins,
+            "win_rate": wins / len(mine), "low": low, "high": high, "parity": 1 / players,
+            "deals": [first_deal, first_deal + len(results) - 1],
+            "score": statistics.mean(seat[1] for seat in mine),
+            "field_score": statistics.mean(seat[1] for seat in theirs),
+            "ms_per_move": statistics.mean(ms) if ms else 0.0, "p99_ms": percentile(ms, 0.99)}
+
+
+def run_suite(parser, args):
+    import bot_deals
+
+    rows = [row for row in args.rows.split(",") if row] or list(bot_deals.ROWS)
+    for row in rows:
+        if row not in bot_deals.ROWS:
+            parser.error(f"unknown row {row!r}: {', '.join(bot_deals.ROWS)}")
+    pairs = bot_deals.matchups(args.agent)
+    if args.agent and args.fields:
+        pairs = [(args.agent, field) for field in args.fields.split(",")]
+    if args.matchups:
+        pairs = [tuple(pair.split("/", 1)) for pair in args.matchups.split(",")]
+        if any(len(pair) != 2 for pair in pairs):
+            parser.error("--matchups: bot/field pairs, comma-separated")
+    for bot, field in pairs:
+        check_bot(parser, bot)
+        check_bot(parser, field)
+    count = args.deals or bot_deals.DEALS
+    for row in rows:
+        name, _config = bot_deals.ROWS[row]
+        started = time.monotonic()
+        lines = []
+        for bot, field in pairs:
+            deals = bot_deals.deals(row, bot, field, count, args.first_deal)
+            jobs = [(cfg, names, seed, args.seconds, args.iterations, True) for cfg, names, seed in deals]
+            numbers = summary(row, bot, field, play_all(jobs, args.processes), deals[0][0]["players"],
+                              args.first_deal)
+            lines.append(numbers)
+            if args.json:
+                with open(args.json, "a", encoding="utf-8") as out:
+                    out.write(json.dumps(numbers) + "\n")
+        print(f"{name} ({row}): deals {args.first_deal}-{args.first_deal + count - 1}, seats rotated, "
+              f"{args.processes} processes, one core a game, {time.monotonic() - started:.0f} s")
+        print_rows(lines)
+        sys.stdout.flush()
+
+
+def _vs(numbers):
+    return f"{numbers['bot']} vs {numbers['players'] - 1}x {numbers['field']}"
+
+
+def print_rows(lines):
+    width = max([34] + [len(_vs(n)) + 2 for n in lines])
+    print(f"  {'matchup':<{width}}{'games':>6}{'win rate':>10}{'95% interval':>17}{'parity':>8}"
+          f"{'score':>7}{'field':>7}{'ms/move':>9}")
+    for n in lines:
+        interval = f"{n['low']:.1%} - {n['high']:.1%}"
+        print(f"  {_vs(n):<{width}}{n['games']:>6}{n['win_rate']:>10.1%}{interval:>17}"
+              f"{n['parity']:>8.1%}{n['score']:>7.1f}{n['field_score']:>7.1f}{n['ms_per_move']:>9.2f}")
+
+
+def markdown_table(path):
+    """One Markdown table of a --json file (the latest line of each row and matchup wins)."""
+    import bot_deals
+
+    latest = {}
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            numbers = json.loads(line)
+            latest[(numbers["row"], numbers["bot"], numbers["field"])] = numbers
+    order = {row: k for k, row in enumerate(bot_deals.ROWS)}
+    pairs = {pair: k for k, pair in enumerate(bot_deals.BASELINE_MATCHUPS)}
+    out = ["| game | matchup | games | win rate (95% interval) | parity | mean score (field) | ms a move |",
+           "| --- | --- | --- | --- | --- | --- | --- |"]
+
+    def place(item):
+        (row, bot, field), _numbers = item
+        return order.get(row, len(order)), pairs.get((bot, field), len(pairs))
+
+    for (row, _bot, _field), n in sorted(latest.items(), key=place):
+        out.append(f"| {bot_deals.ROWS[row][0] if row in bot_deals.ROWS else row} | {_vs(n)} | {n['games']} | "
+                   f"{n['win_rate']:.1%} ({n['low']:.1%}-{n['high']:.1%}) | {n['parity']:.1%} | "
+                   f"{n['score']:.1f} ({n['field_score']:.1f}) | {n['ms_per_move']:.2f} |")
+    return "\n".join(out)
 
 
 if __name__ == "__main__":

@@ -13,9 +13,15 @@ cards, debt decisions) at those player counts (no target).
 ``--rollouts`` measures the search bot's rollouts (whole games played by the greedy bot from a
 new deal, the unit of its search): through the contract (a view and every payment, per seat and
 decision) and through the game's quick ``rollout_turn``, the path the search bot takes.
+``--aging-games`` (1,800) plays that many more 4-player games in this same process, which by then
+holds every cache the games before filled, and prints the rate of each block of ``--aging-block``
+(150) games, with the share of that block's CPU time the garbage collector took, and the last block
+against the first: a long-lived process must not slow down as it ages (issue 28; the caps in
+games/engine/base/city.py).
 """
 
 import argparse
+import gc
 import os
 import random
 import sys
@@ -77,6 +83,54 @@ def rollouts(n, seconds, quick):
     return done / (time.process_time() - start)
 
 
+class CollectorClock:
+    """CPU seconds the garbage collector has taken since it was installed (gc.callbacks)."""
+
+    def __init__(self):
+        self.seconds = 0.0
+        self._started = None
+        gc.callbacks.append(self._on_collection)
+
+    def _on_collection(self, phase, _info):
+        if phase == "start":
+            self._started = time.process_time()
+        elif self._started is not None:
+            self.seconds += time.process_time() - self._started
+            self._started = None
+
+    def close(self):
+        gc.callbacks.remove(self._on_collection)
+
+
+def aging(total, block, players=4):
+    """(games/s, collector share) of each block of `block` games, `total` games in all, one
+    process: the caches fill as they would in a server's or a worker's long life."""
+    collector = CollectorClock()
+    blocks = []
+    try:
+        seed = 10_000  # games other than the ones above
+        for _ in range(total // block):
+            started, collected = time.process_time(), collector.seconds
+            for _ in range(block):
+                play(players, seed)
+                seed += 1
+            elapsed = time.process_time() - started
+            blocks.append((block / elapsed, (collector.seconds - collected) / elapsed))
+    finally:
+        collector.close()
+    return blocks
+
+
+def print_aging(blocks, block, players=4):
+    print(f"engine aging, {players} players, blocks of {block} games in one process (games/s, "
+          "collector's share of the CPU time):")
+    for k, (rate, share) in enumerate(blocks):
+        print(f"  games {k * block + 1:5d}-{(k + 1) * block:5d}: {rate:7.1f} games/s  collector {share:5.1%}")
+    (first, first_gc), (last, last_gc) = blocks[0], blocks[-1]
+    print(f"  first block {first:.1f} games/s (collector {first_gc:.1%}), last block {last:.1f} games/s "
+          f"(collector {last_gc:.1%}): last/first {last / first:.2f}")
+
+
 def _counts(text):
     return [int(x) for x in text.split(",") if x.strip()]
 
@@ -88,6 +142,8 @@ def main(argv=None):
     parser.add_argument("--architects-players", default="2,4,7", help="7 Wonders Architects player counts.")
     parser.add_argument("--cities", default="4,8", help="player counts of Cities games ('' for none)")
     parser.add_argument("--rollouts", default="4,7", help="player counts of the search bot's rollouts ('' for none)")
+    parser.add_argument("--aging-games", type=int, default=1800, help="4-player games of the aging check (0: none)")
+    parser.add_argument("--aging-block", type=int, default=150, help="games a block of the aging check")
     args = parser.parse_args(argv)
     print(f"python {sys.version.split()[0]}, {args.seconds:g} s of CPU time per player count, "
           "random legal moves, legal actions computed for every decision")
@@ -114,6 +170,8 @@ def main(argv=None):
         quick = rollouts(n, args.seconds, quick=True)
         print(f"greedy rollouts, {n} players: {contract:6.1f}/s through the contract, {quick:6.1f}/s "
               f"through rollout_turn ({quick / contract:.2f}x)")
+    if args.aging_games >= args.aging_block > 0:
+        print_aging(aging(args.aging_games, args.aging_block), args.aging_block)
     return 0 if ok else 1
 
 

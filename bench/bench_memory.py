@@ -17,9 +17,11 @@
      history of this round's matches, players, leaderboard, statistics, the score sheet, the
      API schema, a 404), by --http-clients threads.
 3. After each round (and --settle seconds of quiet): SIGUSR2 to daphne, then its RSS
-   (/proc/PID/status VmRSS) and the profile: what tracemalloc traces (what the site allocated since
-   it was loaded and still holds, after a full collection) and tracemalloc's own overhead.
-4. Prints one line per round, the growth per round after the --warmup rounds, and the allocation
+   (/proc/PID/status VmRSS), the Celery worker's (its processes summed) and daphne's profile:
+   what tracemalloc traces (what the site allocated since it was loaded and still holds, after a
+   full collection) and tracemalloc's own overhead.
+4. Prints one line per round, the growth per round after the --warmup rounds, how far apart the
+   last three rounds are (levelled off: within 2 MB, issue 29), and the allocation
    sites (file:line) and object types that grew most from the first steady round to the last.
 
 Needs PostgreSQL and Redis, as bench_live.py. daphne runs slower under tracemalloc; the client, the
@@ -180,7 +182,7 @@ def play_round(stack, args, catalogue, round_no):
 
 
 def take_profile(stack, number, timeout=120):
-    """SIGUSR2 to daphne; its profile once written."""
+    """SIGUSR2 to daphne; its profile once written, with the Celery worker's RSS (all its processes)."""
     pid = stack.daphne.pid
     path = Path(stack.dir) / f"memory-{pid}-{number}.json"
     os.kill(pid, signal.SIGUSR2)
@@ -189,7 +191,7 @@ def take_profile(stack, number, timeout=120):
         if time.monotonic() > deadline:
             raise TimeoutError(f"daphne wrote no memory profile in {timeout} s ({path})")
         time.sleep(0.2)
-    return json.loads(path.read_text())
+    return {**json.loads(path.read_text()), "worker_rss": group_rss(stack.worker.pid)}
 
 
 PREFIXES = [(sysconfig.get_paths()["purelib"] + "/", ""), (sysconfig.get_paths()["stdlib"] + "/", "stdlib/"),
@@ -218,6 +220,25 @@ def type_growth(before, after, top):
     return sorted(rows, reverse=True)[:top]
 
 
+def group_rss(pgid):
+    """Bytes: the summed RSS of every process in the group `pgid` (the Celery worker: its main
+    process and its pool's children; LiveStack starts each program as a group of its own)."""
+    total = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+            if int(fields[2]) != pgid:  # after the state and the ppid: the process group
+                continue
+            status = Path(f"/proc/{entry}/status").read_text()
+        except (FileNotFoundError, ProcessLookupError, IndexError, ValueError):
+            continue  # gone meanwhile
+        rss = next((line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:")), "0")
+        total += int(rss) * 1024
+    return total
+
+
 def mb(n):
     return n / 2 ** 20
 
@@ -237,6 +258,8 @@ def memory_columns(profile):
         columns.update({"py arenas": arenas,
                         "py free": arenas - profile["pymalloc"].get("bytes in allocated blocks", 0)})
     columns.update({"malloc": malloc.get("heap", 0) + malloc.get("mmapped", 0), "malloc free": malloc.get("free", 0)})
+    if "worker_rss" in profile:
+        columns["worker RSS"] = profile["worker_rss"]
     return columns
 
 
@@ -257,6 +280,11 @@ def report(rows, args):
     tables = sum(row["tables"] for row in rows[args.warmup + 1:])
     print(f"\nfrom round {args.warmup} to round {len(rows) - 1} ({steady} rounds, {tables} tables), MB a round: "
           + ", ".join(f"{name} {mb(last[name] - first[name]) / steady:+.2f}" for name in names))
+    if len(rows) >= 3:
+        print("the last three rounds, highest minus lowest (levelled off: within 2 MB): "
+              + ", ".join(f"{name} {mb(max(c[name] for c in tail) - min(c[name] for c in tail)):.1f} MB"
+                          for tail in [[memory_columns(row["profile"]) for row in rows[-3:]]]
+                          for name in ("RSS", "worker RSS") if name in tail[0]))
     first, last = rows[args.warmup]["profile"], rows[-1]["profile"]
     if "lines" in last:
         print(f"\nallocation sites that grew most, round {args.warmup} -> {len(rows) - 1}:")

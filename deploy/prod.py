@@ -10,7 +10,9 @@ machine's roles (PROD_ROLES, default all four):
 
 - proxy:  nginx (Debian's), in front of the daphne processes of UPSTREAMS (default: this machine's);
 - web:    DAPHNES daphne processes, each on its own port of DAPHNE_PORTS, with --proxy-headers;
-- worker: WORKERS Celery workers (-Q default,bots, WORKER_CONCURRENCY each);
+- worker: WORKERS Celery workers (-Q default,bots, WORKER_CONCURRENCY each) and REVIEWERS workers
+          of the review queue (-Q review -c 1, at nice 10: the coach's reviews, issue 28, never
+          take a core from a bot's move);
 - beat:   the one Celery beat (the deadline sweep): exactly one in the whole site.
 
 Celery runs through deploy/celery_main.py: `python -m celery` with a guard against a kombu failure
@@ -34,7 +36,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve().parent
 ROLES = ("proxy", "web", "worker", "beat")
-NGINX_FAIL_TIMEOUT = 2  # seconds nginx leaves out a daphne that refused a connection
 
 
 class Shape:
@@ -59,10 +60,13 @@ class Shape:
         self.daphnes = len(self.daphne_ports)
         upstreams = [u.strip() for u in (env.get("UPSTREAMS") or "").split(",") if u.strip()]
         self.upstreams = upstreams or [f"{self.daphne_bind}:{port}" for port in self.daphne_ports]
-        self.workers = int(env.get("WORKERS") or 1)
-        self.concurrency = int(env.get("WORKER_CONCURRENCY") or 2)
-        if self.daphnes < 1 or self.workers < 0 or self.concurrency < 1:
-            sys.exit("prod: DAPHNES and WORKER_CONCURRENCY must be at least 1, WORKERS at least 0")
+        # Two workers of one process by default: while one restarts (a new version), the other
+        # plays the bots' moves (rolling_restart waits for each to be ready again).
+        self.workers = int(env.get("WORKERS") or 2)
+        self.concurrency = int(env.get("WORKER_CONCURRENCY") or 1)
+        self.reviewers = int(env.get("REVIEWERS") or 1)
+        if self.daphnes < 1 or self.workers < 0 or self.concurrency < 1 or self.reviewers < 0:
+            sys.exit("prod: DAPHNES and WORKER_CONCURRENCY must be at least 1, WORKERS and REVIEWERS at least 0")
         self.nginx = env.get("NGINX") or shutil.which("nginx") or "/usr/sbin/nginx"
         self.env = env
 
@@ -97,7 +101,7 @@ class Shape:
                   # started once it has run 1 s; a process that keeps failing is tried for ever
                   # (supervisor's back-off: 1 s more per failure in a row, reset by a good start)
                   "startsecs=1\nstartretries=1000000\n"
-                  "stopasgroup=true\nkillasgroup=true\nredirect_stderr=true\n"
+                  "killasgroup=true\nredirect_stderr=true\n"
                   "stdout_logfile_maxbytes=20MB\nstdout_logfile_backups=3\n")
         out = [f"""; written by deploy/prod.py: edit the script, not this file
 [unix_http_server]
@@ -123,6 +127,7 @@ command={self.nginx} -c {d}/nginx.conf
 stdout_logfile={d}/logs/nginx.log
 stopsignal=QUIT
 stopwaitsecs=10
+stopasgroup=true
 {common}""")
         if "web" in self.roles:
             for n, port in enumerate(self.daphne_ports, start=1):
@@ -131,26 +136,42 @@ command={py} -m daphne -b {self.daphne_bind} -p {port} --proxy-headers wonders_s
 environment=MALLOC_ARENA_MAX="2"
 stdout_logfile={d}/logs/daphne-{n}.log
 stopwaitsecs=10
+stopasgroup=true
 {common}""")
         if "worker" in self.roles:
             for n in range(1, self.workers + 1):
                 out.append(f"""[program:worker-{n}]
 command={py} {HERE}/celery_main.py -A wonders_site worker -Q default,bots -c {self.concurrency} -n worker{n}@%%h -l INFO --without-gossip --without-mingle --without-heartbeat
 stdout_logfile={d}/logs/worker-{n}.log
-; a bot move in progress may finish (BOT_MOVE_SECONDS), then the worker is killed
+; SIGTERM to the main process alone: Celery's warm shutdown lets a bot move in progress finish
+; (BOT_MOVE_SECONDS) in its pool process; after stopwaitsecs the whole group is killed
 stopwaitsecs=30
+stopasgroup=false
+{common}""")
+            for n in range(1, self.reviewers + 1):
+                out.append(f"""[program:reviewer-{n}]
+command=nice -n 10 {py} {HERE}/celery_main.py -A wonders_site worker -Q review -c 1 -n reviewer{n}@%%h -l INFO --without-gossip --without-mingle --without-heartbeat
+stdout_logfile={d}/logs/reviewer-{n}.log
+; a review cut short goes back to the queue (acks_late) and is made again from the start
+stopwaitsecs=10
+stopasgroup=true
 {common}""")
         if "beat" in self.roles:
             out.append(f"""[program:beat]
 command={py} {HERE}/celery_main.py -A wonders_site beat -l INFO -s {d}/beat-schedule --pidfile=
 stdout_logfile={d}/logs/beat.log
 stopwaitsecs=10
+stopasgroup=true
 {common}""")
         return "\n".join(out)
 
     def nginx_conf(self):
         template = (HERE / "nginx.conf.template").read_text()
-        servers = "\n".join(f"        server {u} max_fails=1 fail_timeout={NGINX_FAIL_TIMEOUT}s;" for u in self.upstreams)
+        # max_fails=0: a daphne that refuses a connection (restarting) is never marked down; each
+        # request or socket tries it and goes on to the next (proxy_next_upstream). Marked down,
+        # nginx brought it back only when a request to it ended, and a socket ends late: with
+        # max_fails=1 nginx answered 502 "no live upstreams" for 13 s while another daphne was up.
+        servers = "\n".join(f"        server {u} max_fails=0;" for u in self.upstreams)
         values = {"DIR": str(self.dir), "LISTEN": self.listen, "UPSTREAM_SERVERS": servers,
                   # the scheme the client used: nginx's own, or "https" when TLS ends in front of it
                   "FORWARDED_PROTO": self.env.get("PROD_FORWARDED_PROTO") or "$scheme"}
@@ -187,6 +208,7 @@ stopwaitsecs=10
             names += [f"daphne-{n}" for n in range(1, self.daphnes + 1)]
         if "worker" in self.roles:
             names += [f"worker-{n}" for n in range(1, self.workers + 1)]
+            names += [f"reviewer-{n}" for n in range(1, self.reviewers + 1)]
         if "beat" in self.roles:
             names.append("beat")
         return names
@@ -210,6 +232,16 @@ def _answers(url, timeout=2):
     except urllib.error.HTTPError as error:
         return 300 <= error.code < 400
     except OSError:
+        return False
+
+
+def _logged_since(path, offset, text):
+    """Whether `text` is in the log at `path` past byte `offset` (its size before a restart)."""
+    try:
+        with open(path, "rb") as log:
+            log.seek(offset)
+            return text.encode() in log.read()
+    except FileNotFoundError:
         return False
 
 
@@ -276,21 +308,24 @@ def stop(shape):
 
 
 def rolling_restart(shape):
-    """A new version without dropping games: one daphne at a time (nginx sends new connections to
-    the others; the sockets of the one restarting reconnect and resync), then each worker (a bot
-    move in progress finishes first: stopwaitsecs; an unfinished one goes back to the queue:
-    acks_late), then beat. Run `manage.py migrate` before, with migrations the old code runs on."""
+    """A new version without dropping games: one daphne at a time, each answering again before the
+    next (nginx sends new connections to the others; the sockets of the one restarting reconnect
+    and resync), then each worker, each ready again before the next (a bot move in progress
+    finishes first: Celery's warm shutdown within stopwaitsecs; an unfinished one goes back to the
+    queue: acks_late), then beat. Run `manage.py migrate` before, with migrations the old code runs on."""
     for name in shape.programs():
         if name == "nginx":
             continue
+        log = shape.dir / "logs" / f"{name}.log"
+        offset = log.stat().st_size if log.exists() else 0
         shape.ctl("restart", name)
         if name.startswith("daphne-"):
             port = shape.daphne_ports[int(name.split("-")[1]) - 1]
             _wait(lambda: _answers(f"http://{_local(shape.daphne_bind)}:{port}/en/"), 120, f"{name} after restart")
-            # nginx left it out when it refused connections during the restart, and sends it
-            # requests again fail_timeout (2 s) after the last refusal: restarting the next one
-            # sooner could leave nginx with no daphne it believes up.
-            time.sleep(NGINX_FAIL_TIMEOUT + 1)
+        elif name.startswith(("worker-", "reviewer-")):
+            # supervisor calls it started after startsecs (1 s); Celery takes its queues some
+            # seconds later: restarting the next worker before would leave none serving.
+            _wait(lambda: _logged_since(log, offset, " ready."), 120, f"{name} after restart")
     if "proxy" in shape.roles:
         shape.ctl("signal", "HUP", "nginx")  # re-read nginx.conf (new upstreams)
 

@@ -45,7 +45,19 @@ class Match(models.Model):
         default=dict, blank=True,
         help_text="The game's options as the host set them (engine.info(game)['options'] names), e.g. sides.",
     )
-    turn_seconds = models.PositiveIntegerField(default=0, help_text="0 = no turn timer.")
+    class Pace(models.TextChoices):
+        LIVE = "live", _("real time")
+        TURN_BASED = "turn", _("turn-based")
+
+    # The site's pace of the table (never the engine's): real time (everyone at the page, an
+    # optional turn timer) or turn-based (a move deadline of hours or days, notifications).
+    pace = models.CharField(max_length=4, choices=Pace.choices, default=Pace.LIVE)
+    turn_seconds = models.PositiveIntegerField(default=0, help_text="0 = no turn timer; turn-based: the move deadline.")
+    missed_limit = models.PositiveSmallIntegerField(
+        default=3, help_text="Deadlines a seat may miss in a row before a bot takes it for good.")
+    rated = models.BooleanField(
+        default=True, help_text="The host's choice; a finished rated game moves the ratings of the people seated.",
+    )
     invite_code = models.CharField(max_length=20, unique=True, default=new_invite_code)
     # The engine's game: config and seed are fixed at start; state is the snapshot.
     config = models.JSONField(null=True, blank=True)
@@ -70,7 +82,12 @@ class Match(models.Model):
         ordering = ["-created_at"]
         verbose_name = _("match")
         verbose_name_plural = _("matches")
-        indexes = [models.Index(fields=["status", "created_at"])]
+        indexes = [
+            models.Index(fields=["status", "created_at"]),
+            # The sweep's steps waiting for bots (services/bot_watch.py): few rows, however many tables idle.
+            models.Index(fields=["step_started_at"], condition=Q(bots_pending=True, status="running"),
+                         name="match_bots_pending"),
+        ]
         constraints = [models.CheckConstraint(condition=Q(players__gte=1), name="match_has_players")]
 
     def __str__(self):
@@ -87,6 +104,14 @@ class Seat(models.Model):
     bot_level = models.CharField(max_length=10, default="", blank=True)
     missed_turns = models.PositiveSmallIntegerField(default=0, help_text="Deadlines missed in a row.")
     taken_over = models.BooleanField(default=False, help_text="A bot plays this human seat for good.")
+    # The seat's own deadline while it still has to choose in the current step (null otherwise),
+    # and when to remind it (turn-based tables); the sweep finds both through partial indexes.
+    waiting_since = models.DateTimeField(
+        null=True, blank=True, help_text="Set while the current step waits on this person (My games, the badge).")
+    deadline = models.DateTimeField(null=True, blank=True)
+    remind_at = models.DateTimeField(null=True, blank=True)
+    untold_misses = models.PositiveSmallIntegerField(
+        default=0, help_text="Moves the timeout bot played for this seat that no notification has told yet.")
     labels = models.JSONField(
         default=dict, blank=True, help_text="The seat's public labels (engine.seat_labels), set at start, e.g. wonder."
     )
@@ -99,6 +124,11 @@ class Seat(models.Model):
             models.UniqueConstraint(
                 fields=["match", "user"], condition=Q(user__isnull=False), name="one_seat_per_user"
             ),
+        ]
+        indexes = [
+            models.Index(fields=["deadline"], condition=Q(deadline__isnull=False), name="seat_deadline_due"),
+            models.Index(fields=["remind_at"], condition=Q(remind_at__isnull=False), name="seat_remind_due"),
+            models.Index(fields=["user"], condition=Q(waiting_since__isnull=False), name="seat_waiting_user"),
         ]
 
     def __str__(self):
@@ -176,3 +206,43 @@ class ChatMessage(models.Model):
 
     def __str__(self):
         return f"match {self.match_id} chat {self.pk}"
+
+
+class Notice(models.Model):
+    """The sent-log of notifications: one row per (user, key), the key naming the table, its step
+    and the kind (``turn:12:40``, ``reminder:12:40``, ``digest:2026-11-26``). The row is written
+    before the e-mail leaves, so a task run twice (a restart, a retry) finds it and sends nothing;
+    `outcome` says what became of it (games/services/notify.py)."""
+
+    class Kind(models.TextChoices):
+        TURN = "turn", _("your turn")
+        REMINDER = "reminder", _("reminder")
+        DIGEST = "digest", _("daily digest")
+        TAKEN_OVER = "taken", _("a bot took the seat")
+
+    class Outcome(models.TextChoices):
+        PENDING = "pending", _("being sent")
+        SENT = "sent", _("sent")
+        DIGEST = "digest", _("left for the digest")
+        DIGESTED = "digested", _("told in a digest")
+        TABLE_OPEN = "open", _("not sent: the table was open")
+        OPTED_OUT = "off", _("not sent: e-mails are off")
+        HOLIDAY = "holiday", _("not sent: on holiday")
+        MOVED_ON = "moved_on", _("not sent: the seat no longer waits")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")
+    match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.CASCADE, related_name="notices")
+    step = models.PositiveIntegerField(default=0)
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    key = models.CharField(max_length=60)
+    outcome = models.CharField(max_length=10, choices=Outcome.choices, default=Outcome.PENDING)
+    created_at = models.DateTimeField()
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [models.UniqueConstraint(fields=["user", "key"], name="one_notice_per_key")]
+        indexes = [models.Index(fields=["outcome", "user"], name="notice_outcome_user")]
+
+    def __str__(self):
+        return f"{self.key} for user {self.user_id}: {self.outcome}"

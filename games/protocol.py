@@ -19,7 +19,7 @@ MAX_DEPTH = 8  # an action is a few levels deep; a deeper one is refused before 
 RATE_WINDOW_SECONDS = 10
 CLIENT_ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
 
-GAME_TYPES = ("act", "resync", "deadline", "ping", "concede", "chat")
+GAME_TYPES = ("act", "resync", "deadline", "ping", "concede", "chat", "suggest")
 LOBBY_TYPES = ("resync", "ping")
 
 

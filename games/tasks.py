@@ -1,12 +1,17 @@
 """Celery tasks: thin wrappers over games.services, and the runner of the services' bot turns.
 
+`review_match` runs on the `review` queue (CELERY_TASK_ROUTES; a worker of its own in production,
+concurrency 1, at low priority): the coach's review of a finished match (games/history/review.py),
+asked through games/history/review_port.py.
+
 `play_bot_turn` runs on the `bots` queue (CELERY_TASK_ROUTES), late-acknowledged and requeued if
 the worker dies; it is idempotent: a repeated or late delivery finds that the match moved on
 and does nothing. Lost bot turns are asked again by the sweep and by a worker that starts
 (services/bot_watch.py).
 
 What this module sets up when it is imported (games/apps.py imports it in every process):
-`ask_for_bot_turns` becomes the services' bot-turn runner (services/bot_port.py). In a Celery
+`ask_for_bot_turns` becomes the services' bot-turn runner (services/bot_port.py), `ask_for_review`
+the history's review runner (history/review_port.py). In a Celery
 worker process, `worker_process_init` installs the worker's channel-layer sender
 (services/senders.py, WorkerLoopSender).
 """
@@ -20,12 +25,14 @@ from django.db import DatabaseError
 
 from wonders_site.celery import app
 
-from games import services
-from games.services import bot_port, bot_watch, broadcast, senders
+from games import review_runner, services
+from games.history import review, review_port
+from games.services import bot_port, bot_watch, broadcast, notify, notify_port, senders
 
 log = logging.getLogger("games.services")
 
 BOTS_QUEUE = "bots"
+REVIEW_QUEUE = "review"
 
 # A bot turn that met a broken database connection is tried again soon: 1, 2, 4, 4... seconds.
 RETRIED_ERRORS = (DatabaseError,)
@@ -43,6 +50,33 @@ def play_bot_turn(match_id, seat, version):
 def sweep_deadlines():
     """Play for seats past their deadline (Celery beat, every DEADLINE_SWEEP_SECONDS)."""
     return services.do_sweep_deadlines()
+
+
+# A notification that could not be sent (the SMTP server away) is tried again: 10, 20, 40... s.
+MAIL_ERRORS = (OSError, DatabaseError)
+
+
+@app.task(name="games.notify", acks_late=True, reject_on_worker_lost=True, ignore_result=True,
+          autoretry_for=MAIL_ERRORS, retry_backoff=10, retry_backoff_max=600, max_retries=20)
+def send_notification(kind, match_id, step, user_id):
+    """One notification (services/notify.py): idempotent through its sent-log row."""
+    if kind == "digest":
+        return notify.do_digest(user_id, step)
+    return notify.do_notify(kind, match_id, step, user_id)
+
+
+def ask_for_notification(kind, match_id, step, user_id):
+    """The services' notification runner (services/notify_port.py): a task on the default queue,
+    or at once in this process without a broker."""
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        result = send_notification.apply((kind, match_id, step, user_id))
+        if result.failed():
+            log.error("notification %s failed: %r", (kind, match_id, step, user_id), result.result)
+        return
+    send_notification.apply_async((kind, match_id, step, user_id))
+
+
+notify_port.register(ask_for_notification)
 
 
 def ask_for_bot_turns(match_id, seats, version, slow):
@@ -83,6 +117,29 @@ def _play_in_this_process(jobs):
 
 
 bot_port.register(ask_for_bot_turns)
+
+
+@app.task(name="games.review_match", acks_late=True, reject_on_worker_lost=True, ignore_result=True,
+          autoretry_for=RETRIED_ERRORS, retry_backoff=10, retry_backoff_max=300, max_retries=5)
+def review_match(match_id):
+    """The coach's review of a finished match (history/review.py): idempotent, a done review is kept."""
+    review.do_review(match_id)
+
+
+def ask_for_review(match_id):
+    """The history's review runner (history/review_port.py), by REVIEW_RUNNER: a task on the review
+    queue (with a broker), a child process started by a background thread (without one:
+    games/review_runner.py), at once in this thread (tests), or nothing."""
+    runner = review.runner_kind()
+    if runner == "celery":
+        review_match.apply_async((match_id,), queue=REVIEW_QUEUE)
+    elif runner == "process":
+        review_runner.ask(match_id)
+    elif runner == "inline":
+        review.do_review(match_id)
+
+
+review_port.register(ask_for_review)
 
 
 @worker_process_init.connect(dispatch_uid="games.install_worker_sender")

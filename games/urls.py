@@ -2,9 +2,11 @@
 from django.urls import path
 
 from games import views
+from games.views.my_games import my_games_page
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
+    path("mine/", my_games_page, name="my-games"),
     path("<int:match_id>/", views.table, name="table"),
     path("<int:match_id>/game/", views.game, name="game"),
     path("<int:match_id>/join/", views.join, name="table-join"),

@@ -73,3 +73,11 @@ def consumers_share_one_database_thread(settings):
     would hold every pooled PostgreSQL connection. The real stack (tests/integration/live_stack.py,
     a real daphne) keeps the production default, DB_CALLS_SHARE_A_THREAD off on PostgreSQL."""
     settings.DB_CALLS_SHARE_A_THREAD = True
+
+
+@pytest.fixture(autouse=True)
+def reviews_are_not_run(settings):
+    """A finished match with a person gets its review queued (a MatchReview row), but the tests run
+    none unless they ask (REVIEW_RUNNER "inline"): a review is seconds of search, and the runner
+    without a broker starts a child process on the configured database, not the test one."""
+    settings.REVIEW_RUNNER = "off"

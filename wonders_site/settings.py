@@ -129,6 +129,9 @@ if DATABASE_URL:
     # Django offers it): DB_POOL_MAX bounds what one process (daphne, a Celery worker) holds.
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # Django's backend, whose pooled connections are tested as they leave the pool (one the
+        # server ended is replaced, and its dead siblings with it: wonders_site/postgresql/base.py).
+        DATABASES["default"]["ENGINE"] = "wonders_site.postgresql"
         DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
             "min_size": 1,
             "max_size": env_int("DB_POOL_MAX", 8, minimum=1),
@@ -212,7 +215,20 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_DEFAULT_QUEUE = "default"
 # Keep the worker's database connection across tasks (Celery closes it after each task otherwise).
 CELERY_DB_REUSE_MAX = env_int("CELERY_DB_REUSE_MAX", 1000, minimum=0)
-CELERY_TASK_ROUTES = {"games.play_bot_turn": {"queue": "bots"}}
+CELERY_TASK_ROUTES = {"games.play_bot_turn": {"queue": "bots"}, "games.review_match": {"queue": "review"}}
+# The coach's review of a finished match with people (issue 28, games/history/review.py): a task on
+# the `review` queue, which a worker of its own serves at low priority (deploy/prod.py), so bot moves
+# never wait behind one. REVIEW_RUNNER: "celery" (the task), "process" (no broker: a background
+# thread of the server runs `manage.py review_matches --here` as a child process at nice 19, one at a
+# time), "inline" (at once, in this thread: tests), "off"; empty: celery with a broker, else process.
+REVIEW_RUNNER = env_choice("REVIEW_RUNNER", ("celery", "process", "inline", "off"), "")
+# The search's budget per review: REVIEW_ITERATIONS rollouts per decision when set (tests), else CPU
+# seconds, REVIEW_TOTAL_SECONDS for the whole match (and REVIEW_SECONDS_PER_DECISION if set).
+REVIEW_ITERATIONS = env_int("REVIEW_ITERATIONS", 0, minimum=0)
+REVIEW_TOTAL_SECONDS = env_float("REVIEW_TOTAL_SECONDS", 90.0, minimum=0.1)
+REVIEW_SECONDS_PER_DECISION = env_float("REVIEW_SECONDS_PER_DECISION", 0.0, minimum=0.0)
+# A review marked running for longer than this is taken to be lost (a killed worker): asked again.
+REVIEW_STALE_SECONDS = env_int("REVIEW_STALE_SECONDS", 900, minimum=60)
 
 # Live play. Deadlines are swept every DEADLINE_SWEEP_SECONDS (Celery beat, or
 # `manage.py sweep_deadlines --loop`); the sweep also asks again the bot turns that are lost
@@ -237,6 +253,23 @@ MOVES_PER_STEP = env_int("MOVES_PER_STEP", 12, minimum=2)
 CELERY_BEAT_SCHEDULE = {
     "games-sweep-deadlines": {"task": "games.sweep_deadlines", "schedule": float(DEADLINE_SWEEP_SECONDS)},
 }
+
+# Notifications of turn-based tables (games/services/notify.py): e-mail through Django's backends.
+# With EMAIL_HOST set, SMTP (EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS or
+# EMAIL_USE_SSL); without it the console backend (make run prints the e-mails). SITE_URL is the
+# address the e-mails' links start with; the daily digests leave at NOTIFY_DIGEST_HOUR (UTC).
+EMAIL_HOST = env_str("EMAIL_HOST", "")
+EMAIL_PORT = env_int("EMAIL_PORT", 25, minimum=1)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 20, minimum=1)
+EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST
+                        else "django.core.mail.backends.console.EmailBackend")
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Wonders <noreply@localhost>")
+SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000")
+NOTIFY_DIGEST_HOUR = min(env_int("NOTIFY_DIGEST_HOUR", 7, minimum=0), 23)
 
 # Accounts. AxesBackend first: it refuses locked-out logins before ModelBackend checks passwords.
 AUTHENTICATION_BACKENDS = [
@@ -386,8 +419,27 @@ WS_SHARED_RATE_LIMIT = env_int("WS_SHARED_RATE_LIMIT", 80, minimum=1)
 WS_SOCKETS_PER_USER = env_int("WS_SOCKETS_PER_USER", 12, minimum=1)
 WS_SOCKETS_PER_IP = env_int("WS_SOCKETS_PER_IP", 60, minimum=1)
 WS_SPECTATORS_PER_MATCH = env_int("WS_SPECTATORS_PER_MATCH", 100, minimum=1)
+# Floods (games/flood.py, docs/protocol.md "Limits"): new sockets one address may open per minute
+# (every attempt counts); a socket without a seat may resync at most once per
+# SPECTATOR_RESYNC_SECONDS and one address's unseated sockets SPECTATOR_RESYNCS_PER_IP times per
+# 10 s; their database work runs in UNSEATED_DB_THREADS threads of its own (games/db_threads.py)
+# with at most UNSEATED_QUEUE calls waiting; the spectators' snapshots kept per process
+# (games/services/spectators.py: entries, least recently used dropped first).
+WS_NEW_SOCKETS_PER_IP_MINUTE = env_int("WS_NEW_SOCKETS_PER_IP_MINUTE", 60, minimum=1)
+SPECTATOR_RESYNC_SECONDS = env_float("SPECTATOR_RESYNC_SECONDS", 2.0, minimum=0.0)
+SPECTATOR_RESYNCS_PER_IP = env_int("SPECTATOR_RESYNCS_PER_IP", 10, minimum=1)
+UNSEATED_DB_THREADS = env_int("UNSEATED_DB_THREADS", 1, minimum=1)
+UNSEATED_QUEUE = env_int("UNSEATED_QUEUE", 16, minimum=1)
+SPECTATOR_SNAPSHOT_CACHE = env_int("SPECTATOR_SNAPSHOT_CACHE", 256, minimum=1)
 # Table chat (games/services/chat.py): lines one player may say at one match per window (counted in
 # the "shared" cache, so every process agrees), and how many recent lines a snapshot carries.
 CHAT_RATE_LIMIT = env_int("CHAT_RATE_LIMIT", 5, minimum=1)
 CHAT_RATE_WINDOW_SECONDS = env_int("CHAT_RATE_WINDOW_SECONDS", 10, minimum=1)
 CHAT_HISTORY = env_int("CHAT_HISTORY", 50, minimum=1)
+# "Suggest" at unrated tables (games/services/hints.py, games/hint_runner.py): the hard bot's
+# search time for one suggestion, how many one player may ask per window, and the processes that
+# search them (beside the server's event loop, never in its database threads).
+HINT_SECONDS = env_float("HINT_SECONDS", 1.0, minimum=0.05)
+HINT_RATE_LIMIT = env_int("HINT_RATE_LIMIT", 6, minimum=1)
+HINT_RATE_WINDOW_SECONDS = env_int("HINT_RATE_WINDOW_SECONDS", 60, minimum=1)
+HINT_PROCESSES = env_int("HINT_PROCESSES", 1, minimum=1)

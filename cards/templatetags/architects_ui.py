@@ -1,14 +1,14 @@
 """Drawing the 7 Wonders Architects catalogue: its icons and a stage tile's cost.
 
     {% load architects_ui %}
-    {% arch_icon "cat" %}              one icon of static/img/architects.svg
+    {% arch_icon "cat" %}              one icon of static/img/architects.svg (inlined: cards/sprites.py)
     {% stage_cost stage %}             the cost of a stage tile: squares, '=' or '≠', spoken label
 """
 from django import template
-from django.templatetags.static import static
 from django.utils.html import format_html
 from django.utils.translation import ngettext
 
+from cards import sprites
 from cards.templatetags.cards_ui import icon
 
 register = template.Library()
@@ -22,8 +22,8 @@ def arch_icon(name: str, css_class: str = "") -> str:
     if name in BASE_ICONS:
         return icon(name, css_class)
     return format_html(
-        '<svg class="ico ico-{}{}" aria-hidden="true" focusable="false"><use href="{}#{}"></use></svg>',
-        name, f" {css_class}" if css_class else "", static("img/architects.svg"), name,
+        '<svg class="ico ico-{}{}" aria-hidden="true" focusable="false"><use href="{}{}"></use></svg>',
+        name, f" {css_class}" if css_class else "", sprites.ICON_HREF, name,
     )
 
 

@@ -6,6 +6,7 @@
     {% cost_icons card.cost %}                  coins and resources as icons, with a spoken label
     {% effect_icons card.effects %}             shields, points, coins, production, science...
     {% icon "wood" %}                           one icon of static/img/icons.svg
+    {% inline_sprites %}                        the icon sprites, once a page (base.html: cards/sprites.py)
 
 `card_face` takes a Card (with its `texts` prefetched, or a `text` attribute set to the
 CardText in the page language) or a mapping with id, name, color, age, cost, effects,
@@ -15,9 +16,10 @@ from collections.abc import Mapping
 
 from django import template
 from django.conf import settings
-from django.templatetags.static import static
 from django.urls import NoReverseMatch, reverse, translate_url
 from django.utils.html import format_html
+
+from cards import sprites
 from django.utils.translation import get_language, get_language_info, ngettext
 from django.utils.translation import gettext_lazy as _
 
@@ -137,9 +139,14 @@ def copies_at(card, players) -> int:
 def icon(name: str, css_class: str = "") -> str:
     """One icon of the sprite, hidden from screen readers (its container says what it means)."""
     return format_html(
-        '<svg class="ico ico-{}{}" aria-hidden="true" focusable="false"><use href="{}#{}"></use></svg>',
-        name, f" {css_class}" if css_class else "", static("img/icons.svg"), name,
+        '<svg class="ico ico-{}{}" aria-hidden="true" focusable="false"><use href="{}{}"></use></svg>',
+        name, f" {css_class}" if css_class else "", sprites.ICON_HREF, name,
     )
+
+
+@register.simple_tag
+def inline_sprites() -> str:
+    return sprites.inline_sprites()
 
 
 def numbered_icon(name: str, number) -> str:

@@ -2,8 +2,9 @@
 
     choose(view, legal_actions, rng) -> one of legal_actions
 
-`rng` is a random.Random owned by the caller (no global random). Policies: `random`, `greedy`
-(one ply, the game's heuristic) and `search` (determinized Monte Carlo search; extra keyword
+`rng` is a random.Random owned by the caller (no global random). Policies: `random`, `points`
+(the most immediate points: a benchmark baseline, no level), `greedy` (one ply, the game's
+heuristic) and `search` (determinized Monte Carlo search; extra keyword
 arguments: its budget, `seconds` and/or `iterations`).
 
 Players choose, and the site stores and sends, a bot's level: `easy`, `medium` or `hard`. LEVELS
@@ -11,10 +12,10 @@ is the one place a level is given its policy. The first levels were called by th
 names: `level_id` still takes those on input.
 """
 
-from . import greedy_bot, random_bot, search_bot
+from . import greedy_bot, points_bot, random_bot, search_bot
 
 SEARCH = "search"  # the policy whose choose() takes a budget
-POLICIES = {"random": random_bot, "greedy": greedy_bot, SEARCH: search_bot}
+POLICIES = {"random": random_bot, "points": points_bot, "greedy": greedy_bot, SEARCH: search_bot}
 LEVELS = {"easy": "random", "medium": "greedy", "hard": SEARCH}
 OLD_LEVEL_IDS = {policy: level for level, policy in LEVELS.items()}
 

@@ -23,6 +23,7 @@ by the config, the state or the view (``registry.py``)::
     table_games() -> [game id]                   score_table(game id, table) -> [sheet]  # the calculator
     table_modes(game id) -> {mode: [seats]}      # the tables it scores
     table_players(game id) -> (fewest, most)     # seats of a table it scores, any mode
+    explain(view, action) -> dict                # why a move is good, as facts ({} without one)
 """
 
 from . import registry
@@ -33,7 +34,7 @@ __all__ = [
     "games", "info", "game_type", "normalize_config", "rating_mode", "new_game", "to_act", "legal_actions",
     "apply", "view", "is_over", "scores", "action_log", "replay", "seat_labels", "hints", "reveal",
     "frame_hands", "hidden_ids", "sample_state", "blocked_builds", "score_table", "table_games", "table_modes", "table_players", "IllegalAction", "ConfigError",
-    "TableError",
+    "TableError", "explain",
 ]
 
 
@@ -151,3 +152,10 @@ def table_players(game_id):
 def score_table(game_id, table):
     """The engine's score sheet for a described physical table; raises TableError."""
     return registry.get(game_id).score_table(table)
+
+
+def explain(view, action):
+    """The game's facts on why `action` is good for the view's seat (contract.py: optional
+    ``explain``); {} for a game without it."""
+    func = getattr(registry.get(view["game"]), "explain", None)
+    return func(view, action) if func is not None else {}

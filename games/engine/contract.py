@@ -91,6 +91,10 @@ Optional (the score-sheet calculator; ``engine.table_games()`` lists the games t
 # Optional function: search_group(action) -> hashable | None, the kind of move a legal action is
 # one variant of (base game: a discard, a wonder stage, whichever card): the search bot keeps at
 # most MAX_PER_GROUP of a kind among its candidates (None: no kind, no limit).
+# Optional function: explain(view, action) -> dict, why `action` (one of the view's seat's legal
+# actions) is good, as facts (ids and numbers, no words): what it builds, what it denies a
+# neighbour, what it scores now; the "Suggest" hint's reason (games/services/hints.py), which the
+# game's board puts in words. It reads the view only (base: games/engine/base/reasons.py).
 # Optional keys of an INFO option (games/engine/options.py reads them; check_config, which every
 # game's normalize_config calls, refuses a config against them): "players", either {value: [fewest,
 # most]} (a multi option's value that sets the player range: the base game's expansions cities, [3,
@@ -120,7 +124,8 @@ FUNCTIONS = (
 
 # The optional functions above, and game_type(cfg) -> {key of GAME_TYPE_KEYS: bool}: the type of
 # one config, for a game whose type depends on its options.
-OPTIONAL_FUNCTIONS = ("action_values", "rollout_turn", "search_group", "score_table", "table_modes", "game_type")
+OPTIONAL_FUNCTIONS = ("action_values", "rollout_turn", "search_group", "score_table", "table_modes", "game_type",
+                      "explain")
 
 
 def game_from_module(module, info):

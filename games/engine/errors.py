@@ -38,6 +38,7 @@ Added by the 2-player variant (an action for the Free City carries `"city": "fre
 | --- | --- |
 | `not_controller` | an action for the Free City from the seat that does not hold its card (facts: `seat`, `controller`) |
 | `own_card_first` | the controller chooses the Free City's card before its own (facts: `seat`) |
+| `own_debt_first` | with Cities, the controller pays the Free City's debt before its own (facts: `seat`) |
 | `free_city_must_play` | the Free City discards while a card left could be built or used for its stage (facts: `card`, `playable`) |
 | `chain_compulsory` | a card the Free City can chain is not built by its chain (facts: `card`) |
 
@@ -46,12 +47,12 @@ game's `normalize_config` calls first): `unknown_option` (a key the game does no
 the first, `options`, all of them, `allowed`, the keys this game takes, and `games`, the games that
 declare it when it is another game's option), `option_needs` (an option set without the option
 value it needs: `option`, `needs` `{option: value}`, e.g. teams without Cities),
-`bad_player_count` (`players`, `allowed` [fewest, most] with the options chosen: [3, 8] with
+`bad_player_count` (`players`, `allowed` [fewest, most] with the options chosen: [2, 8] with
 Cities) and `option_players` (an option set at a player count it is not played at: `option`,
 `players`, `allowed`, e.g. teams at 5).
 
 Added by Cities: `bad_debt_payment` (a `pay_debt` above the debt owed or the coins held: facts
-`coins`, `owed`, `held`), `no_debt_due` (a `pay_debt` while nobody owes: `phase`); config errors `unsupported_expansion` (`expansions`, `allowed`),
+`coins`, `owed`, `held`), `no_debt_due` (a `pay_debt` while nobody owes, or in a 2-player debt phase for a city that owes nothing, the controller's own or the Free City's: `phase`); config errors `unsupported_expansion` (`expansions`, `allowed`),
 `bad_teams` (a `teams` value that is not a bool: `teams`; without Cities or at another player
 count the generic codes above answer first) and `wonder_needs_expansion` (Petra or Byzantium without Cities: `wonders`,
 `expansion`).

@@ -1,7 +1,7 @@
 """What a game's declared options mean together, read from ``info(game)`` only (no game's rules).
 
 An option may widen what others allow: the base game's ``expansions`` declares
-``"players": {"cities": [3, 8]}`` (more seats with Cities) and ``"wonders": {"cities": [...]}``
+``"players": {"cities": [2, 8]}`` (more seats with Cities) and ``"wonders": {"cities": [...]}``
 (values the ``wonders`` option takes only with Cities). A category may be scored only with an
 option (``option_score_categories``), and each rating mode stands for some option values
 (``mode_options``: ``{"cities-teams": {"expansions": ["cities"], "teams": True}}``). The site asks

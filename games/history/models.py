@@ -32,7 +32,10 @@ from django.utils.translation import gettext_lazy as _
 class MatchRecord(models.Model):
     class Unrated(models.TextChoices):
         NONE = "", _("rated")
-        BOTS = "bots", _("a bot played")
+        HOST = "host", _("the host made the table unrated")
+        NOBODY = "nobody", _("no person played")
+        BOTS = "bots", _("a bot without a measured rating played")
+        # Before issue 26: a left seat made the match unrated; now it ranks last.
         ABANDONED = "abandoned", _("a seat was abandoned")
 
     match = models.OneToOneField("games.Match", on_delete=models.CASCADE, primary_key=True, related_name="record")
@@ -193,3 +196,31 @@ class SeatStat(models.Model):
 
     def __str__(self):
         return f"{self.mode} {self.players}p {self.labels_key}"
+
+
+class MatchReview(models.Model):
+    """The coach's review of a finished match with at least one person seated (issue 28): every
+    decision of every person weighed by the search against its best alternative, and the key
+    moments. Queued after the match is recorded (``games.history.review``); one per match."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("queued")
+        RUNNING = "running", _("running")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
+
+    match = models.OneToOneField("games.Match", on_delete=models.CASCADE, primary_key=True, related_name="review")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    result = models.JSONField(null=True, blank=True, help_text="games.bots.review.review_match's answer, once done.")
+    budget = models.JSONField(default=dict, help_text="The search's budget the review was given.")
+    cpu_seconds = models.FloatField(null=True, blank=True, help_text="Process CPU time the review took.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        db_table = "history_matchreview"
+        indexes = [models.Index(fields=["status", "created_at"], name="review_status_created")]
+
+    def __str__(self):
+        return f"review of match {self.match_id}: {self.status}"

@@ -11,7 +11,7 @@ from accounts.names import fold
 from games import presentation
 from games.history.models import PlayerRating, SeatResult
 from games.history.queries import seat_summaries
-from games.history.ratings import registered_modes
+from games.history.ratings import display, registered_modes
 from games.views.words import UI
 
 MATCHES_PER_PAGE = 20
@@ -86,7 +86,8 @@ def player_rows(profiles):
     for rating in PlayerRating.objects.filter(user_id__in=ids).values(
             "user_id", "mode", "mu", "sigma", "ordinal", "provisional", "rated_games", "wins"):
         user_id = rating.pop("user_id")
-        ratings.setdefault(user_id, []).append({**rating, "mode_name": presentation.mode_name(rating["mode"])})
+        ratings.setdefault(user_id, []).append({**rating, "rating": display(rating["mu"], rating["sigma"]),
+                                                "mode_name": presentation.mode_name(rating["mode"])})
     return [{
         "username": row["user__username"],
         "display_name": row["display_name"] or row["user__username"],

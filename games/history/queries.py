@@ -9,7 +9,7 @@ from games.engine import options as engine_options
 from games.history import categories
 from games.history.api.common import wonder_name
 from games.history.models import PlayerRating, SeatResult, SeatStat, labels_of_key
-from games.history.ratings import game_of_mode, initial, is_provisional, ordinal
+from games.history.ratings import display, game_of_mode, initial, is_provisional, ordinal
 
 
 def match_options(match):
@@ -171,10 +171,11 @@ def log_rows(match):
 def _rating_dict(rating, mode):
     if rating is None:
         mu, sigma = initial()
-        return {"mode": mode, "mu": mu, "sigma": sigma, "ordinal": ordinal(mu, sigma),
+        return {"mode": mode, "rating": display(mu, sigma), "mu": mu, "sigma": sigma, "ordinal": ordinal(mu, sigma),
                 "provisional": is_provisional(sigma), "rated_games": 0, "wins": 0}
-    return {"mode": rating.mode, "mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal,
-            "provisional": rating.provisional, "rated_games": rating.rated_games, "wins": rating.wins}
+    return {"mode": rating.mode, "rating": display(rating.mu, rating.sigma), "mu": rating.mu, "sigma": rating.sigma,
+            "ordinal": rating.ordinal, "provisional": rating.provisional, "rated_games": rating.rated_games,
+            "wins": rating.wins}
 
 
 def player_summary(user):
@@ -285,27 +286,11 @@ def player_stats(user, mode, players, lang):
     }
 
 
-def leaderboard_rows(mode, limit):
-    rows = (
-        PlayerRating.objects.filter(mode=mode, provisional=False)
-        .order_by("-ordinal", "user_id")
-        .values("user__username", "user__profile__display_name", "mu", "sigma", "ordinal", "rated_games", "wins")
-        [:limit]
-    )
-    out = []
-    previous, rank = None, 0
-    for position, row in enumerate(rows, start=1):
-        if row["ordinal"] != previous:
-            rank, previous = position, row["ordinal"]
-        out.append({
-            "rank": rank,
-            "username": row["user__username"],
-            "display_name": row["user__profile__display_name"] or row["user__username"],
-            "mu": row["mu"], "sigma": row["sigma"], "ordinal": row["ordinal"],
-            "games": row["rated_games"], "wins": row["wins"],
-            "win_rate": _rate(row["wins"], row["rated_games"]) or 0.0,
-        })
-    return out
+def leaderboard_rows(mode, limit, who="everyone"):
+    """The leaderboard of a mode (games.history.leaderboard)."""
+    from games.history.leaderboard import leaderboard_rows as rows
+
+    return rows(mode, limit, who)
 
 
 def mode_wonders(game, mode):

@@ -20,18 +20,23 @@ from games import engine
 from games.engine import options as engine_options
 from games.history.models import MatchRecord, PlayerRating, RatingChange, SeatResult, SeatStat, labels_key
 from games.history.queries import match_options
-from games.history.ratings import initial, is_provisional, ordinal, rate
+from games.history.ratings import bot_rating, initial, is_provisional, ordinal, rate_against_fixed, rating_ranks
+from games.history.review import queue_review
 
 
 class NotFinished(ValueError):
     pass
 
 
-def unrated_reason(seats):
-    """Why a match with these seats is not rated ("" when it is)."""
-    if any(seat.taken_over for seat in seats):
-        return MatchRecord.Unrated.ABANDONED
-    if any(seat.user_id is None or seat.bot_level for seat in seats):
+def unrated_reason(seats, mode, rated_table=True):
+    """Why a match with these seats is not rated ("" when it is): the host made the table
+    unrated, no person sat at it, or a bot of a level the calibration has not measured in this
+    mode played. A seat its person left is rated (last place: ``rating_ranks``)."""
+    if not rated_table:
+        return MatchRecord.Unrated.HOST
+    if not any(seat.user_id for seat in seats):
+        return MatchRecord.Unrated.NOBODY
+    if any(seat.user_id is None and bot_rating(mode, seat.bot_level) is None for seat in seats):
         return MatchRecord.Unrated.BOTS
     return MatchRecord.Unrated.NONE
 
@@ -68,7 +73,7 @@ def record_finished_match(match, seats=None):
         categories = engine_options.score_categories(match.game, match.config)
         mode = engine.rating_mode(match.config)
         finished_at = match.finished_at or timezone.now()
-        reason = unrated_reason(seats)
+        reason = unrated_reason(seats, mode, getattr(match, "rated", True))
         rated = reason == MatchRecord.Unrated.NONE
         record = MatchRecord.objects.create(
             match_id=match.pk, mode=mode, players=len(seats), rated=rated, unrated_reason=reason,
@@ -87,6 +92,7 @@ def record_finished_match(match, seats=None):
         _count_labels(results)
         if rated:
             _apply_ratings(match, mode, results, finished_at)
+        queue_review(match, seats)  # a person sat at it: its review is asked for after commit
         return record
 
 
@@ -116,8 +122,12 @@ def _count_labels(results):
 
 
 def _apply_ratings(match, mode, results, finished_at):
+    """Every person's rating moves by the model's update for this finishing order; bots take part
+    with their fitted rating and keep it. The order is the sheet's, with the seats whose person
+    left after the others (``rating_ranks``)."""
     mu0, sigma0 = initial()
-    user_ids = sorted(r.user_id for r in results)
+    people = [r for r in results if r.user_id is not None]
+    user_ids = sorted(r.user_id for r in people)
     PlayerRating.objects.bulk_create(
         [PlayerRating(user_id=u, mode=mode, mu=mu0, sigma=sigma0, ordinal=ordinal(mu0, sigma0)) for u in user_ids],
         ignore_conflicts=True,
@@ -126,20 +136,24 @@ def _apply_ratings(match, mode, results, finished_at):
         rating.user_id: rating
         for rating in PlayerRating.objects.select_for_update().filter(mode=mode, user_id__in=user_ids).order_by("user_id")
     }
-    before = [(current[r.user_id].mu, current[r.user_id].sigma) for r in results]
-    after = rate(before, [r.rank for r in results])
+    before = [(current[r.user_id].mu, current[r.user_id].sigma) if r.user_id is not None
+              else bot_rating(mode, r.bot_level) for r in results]
+    ranks = rating_ranks([r.rank for r in results], [r.abandoned for r in results])
+    after = rate_against_fixed(before, ranks, [r.user_id is None for r in results])
     changes = []
-    for r, (mu_b, sigma_b), (mu_a, sigma_a) in zip(results, before, after):
+    for r, rank, (mu_b, sigma_b), (mu_a, sigma_a) in zip(results, ranks, before, after):
+        if r.user_id is None:
+            continue
         rating = current[r.user_id]
         changes.append(RatingChange(
-            match_id=match.pk, user_id=r.user_id, mode=mode, rank=r.rank, players=len(results),
+            match_id=match.pk, user_id=r.user_id, mode=mode, rank=rank, players=len(results),
             mu_before=mu_b, sigma_before=sigma_b, ordinal_before=ordinal(mu_b, sigma_b),
             mu_after=mu_a, sigma_after=sigma_a, ordinal_after=ordinal(mu_a, sigma_a), finished_at=finished_at,
         ))
         rating.mu, rating.sigma, rating.ordinal = mu_a, sigma_a, ordinal(mu_a, sigma_a)
         rating.provisional = is_provisional(sigma_a)
         rating.rated_games += 1
-        rating.wins += 1 if r.rank == 1 else 0
+        rating.wins += 1 if rank == 1 else 0
         rating.last_match_id = match.pk
         rating.updated_at = finished_at
     # The unique (match, user, mode) constraint is the last fence against a double application.
@@ -148,7 +162,6 @@ def _apply_ratings(match, mode, results, finished_at):
         list(current.values()),
         ["mu", "sigma", "ordinal", "provisional", "rated_games", "wins", "last_match", "updated_at"],
     )
-
 
 
 def record_missing():

@@ -30,7 +30,7 @@ def default_game():
 def weighted_player_counts(game, mode=None):
     """The game's player counts, the small tables more often (base: 2, 2, 3, 3, 3, 4, 4, 5, 6, 7);
     with a rating `mode`, the counts whose config with the mode's options is rated in it (Cities:
-    3 to 8; Cities with teams: 4, 6, 8; base-2p: 2)."""
+    3 to 8; Cities with teams: 4, 6, 8; base-2p and cities-2p: 2)."""
     if mode is None:
         info = engine.info(game)
         counts = list(range(info["min_players"], info["max_players"] + 1))
@@ -86,10 +86,10 @@ def generated_users(count):
     return users
 
 
-def store_finished(config, seed, state, seats, started_at, finished_at, by_seat):
+def store_finished(config, seed, state, seats, started_at, finished_at, by_seat, rated=True):
     """Store a finished engine game as the live-play service would, then record it.
 
-    `seats`: per seat (user or None, bot_level, taken_over)."""
+    `seats`: per seat (user or None, bot_level, taken_over); `rated`: the host's choice."""
     from games.models import Match, MatchAction, Seat
 
     log = engine.action_log(state)
@@ -99,7 +99,7 @@ def store_finished(config, seed, state, seats, started_at, finished_at, by_seat)
             options={key: value for key, value in config.items() if key not in ("game", "players")},
             config=engine.normalize_config(config), seed=seed, state=state,
             version=len(log) + 1, step=len(log), started_at=started_at, finished_at=finished_at,
-            score_sheet=engine.scores(state),
+            score_sheet=engine.scores(state), rated=rated,
         )
         Match.objects.filter(pk=match.pk).update(created_at=started_at)
         seat_rows = []
@@ -184,7 +184,7 @@ def simulate(players, matches, *, seed=0, bot_share=0.2, abandon_share=0.03, day
     return ids
 
 
-def play_and_store(table, *, seed=1, sides="A", finished_at=None, abandoned=(), game=None, options=None):
+def play_and_store(table, *, seed=1, sides="A", finished_at=None, abandoned=(), game=None, options=None, rated=True):
     """One engine-played match of `game` (default_game() when None), stored and recorded; for
     tests and demos. `sides` is played by a game that has sides (the base game).
 
@@ -212,5 +212,6 @@ def play_and_store(table, *, seed=1, sides="A", finished_at=None, abandoned=(), 
     config = {**game_config(game, n, sides), **(options or {})}
     state = play(config, seed, levels, random.Random(seed))
     finished_at = finished_at or timezone.now()
-    return store_finished(config, seed, state, seats, finished_at - timedelta(minutes=20), finished_at, by_seat)
+    return store_finished(config, seed, state, seats, finished_at - timedelta(minutes=20), finished_at, by_seat,
+                          rated)
 

@@ -23,7 +23,11 @@ from games.history.chat import chat_by_frame, chat_lines
 from games.history.timeline import match_timeline
 from games.history.models import PlayerRating, RatingChange, SeatResult, label_text
 from games.history.players import SEARCH_MIN_LENGTH, match_page, player_search_page, running_matches
-from games.history.ratings import DEFAULT_MODE, PLAYER_COUNTS, PROVISIONAL_SIGMA, game_of_mode, registered_modes
+from games.history.review_page import page_review, review_words
+from games.history.leaderboard import WHO, best_and_worst, bots_beaten, rated_results
+from games.history.ratings import (
+    DEFAULT_MODE, DISPLAY_BASE, PLAYER_COUNTS, PROVISIONAL_SIGMA, display, game_of_mode, registered_modes,
+)
 from games.views.words import UI
 
 
@@ -86,7 +90,9 @@ def match_detail(request, match_id):
         changes = {c.user_id: c for c in RatingChange.objects.filter(match=match)}
         for row, seat in zip(sheet, seats):
             change = changes.get(seat.user_id)
-            row["change"] = change.ordinal_after - change.ordinal_before if change else None
+            row["rating_before"] = display(change.mu_before, change.sigma_before) if change else None
+            row["rating_after"] = display(change.mu_after, change.sigma_after) if change else None
+            row["change"] = row["rating_after"] - row["rating_before"] if change else None
         context["sheet"] = sheet
         context["teams"] = _teams(sheets, context["seats"])
         if context["teams"]:
@@ -102,12 +108,14 @@ def match_detail(request, match_id):
             "wonders": wonders,
             "seats": [seat["label"] for seat in context["seats"]],
             "chat": chat_by_frame(match, frames, context["chat"]),  # the lines said during each frame
+            "review": page_review(match),  # the coach's review (issue 28): None without one
         }
+        context["review"] = context["replay"]["review"]
         context["final_cities"] = [
             {**city, "label": seat["label"]}
             for city, seat in zip(words.city_summaries(frames[-1], language), context["seats"])
         ]
-        context["labels"] = replay_labels()
+        context["labels"] = {**replay_labels(), **review_words()}
     return render(request, "history/match_detail.html", context)
 
 
@@ -160,25 +168,24 @@ def _mode(request):
 
 
 def _history_points(rows, width=640, height=200, pad=24):
-    """Points of an SVG polyline of the ordinal after each rated match (oldest first)."""
+    """An SVG polyline of the number after each rated match (oldest first), from 1500 (the
+    start), with the 1500 line drawn when the range crosses it."""
     if not rows:
         return None
-    values = [0.0] + [row["ordinal_after"] for row in rows]
-    low, high = min(values), max(values)
-    if high - low < 1:
-        high, low = high + 0.5, low - 0.5
+    values = [rows[0]["rating_before"]] + [row["rating_after"] for row in rows]
+    low, high = min(values + [DISPLAY_BASE]), max(values + [DISPLAY_BASE])
+    if high - low < 20:
+        high, low = high + 10, low - 10
     step = (width - 2 * pad) / max(len(values) - 1, 1)
     points = []
     for k, value in enumerate(values):
         x = pad + k * step
         y = pad + (high - value) * (height - 2 * pad) / (high - low)
         points.append(f"{x:.1f},{y:.1f}")
-    zero = pad + high * (height - 2 * pad) / (high - low) if low <= 0 <= high else None
-    if zero is not None:
-        zero = f"{zero:.1f}"  # a coordinate: a string, so that no locale writes it with a comma
-    return {"points": " ".join(points), "width": width, "height": height, "low": round(low, 1),
-            "high": round(high, 1), "zero": zero, "count": len(rows), "last": round(values[-1], 2),
-            "pad": pad}
+    start = f"{pad + (high - DISPLAY_BASE) * (height - 2 * pad) / (high - low):.1f}"  # a string: no locale comma
+    return {"points": " ".join(points), "width": width, "height": height, "low": low, "high": high,
+            "start": start, "first": DISPLAY_BASE, "count": len(rows), "last": values[-1], "pad": pad,
+            "dots": [point.split(",") for point in points[1:]][-1:]}
 
 
 def player_profile(request, username):
@@ -212,8 +219,8 @@ def player_profile(request, username):
             side=Coalesce(label_text("side"), Value(""), output_field=TextField())).annotate(
             games=Count("id"), wins=Count("id", filter=Q(rank=1)), average=Avg("total")).order_by("wonder", "side")
     ]
-    history = list(RatingChange.objects.filter(user=user, mode=mode).order_by("finished_at", "match_id").values(
-        "match", "finished_at", "ordinal_after", "rank", "players"))
+    history = rated_results(user, mode)
+    best, worst = best_and_worst(history)
     matches = match_page(user, request.GET.get("page"), language)
     return render(request, "history/player_profile.html", {
         "player": user,
@@ -222,6 +229,9 @@ def player_profile(request, username):
         "mode_name": presentation.mode_name(mode),
         "modes": [(m, presentation.mode_name(m)) for m in registered_modes()],
         "rating": rating,
+        "rating_number": display(rating.mu, rating.sigma) if rating else None,
+        "best": best, "worst": worst,
+        "bots_beaten": [{**row, "name": UI.get(f"bot_{row['level']}", row["level"])} for row in bots_beaten(user, mode)],
         "rank": rank,
         "percentile": percentile,
         "ranked": ranked,
@@ -250,12 +260,17 @@ def player_search(request):
 
 def leaderboard(request):
     mode = _mode(request)
-    rows = leaderboard_rows(mode, 100)
+    who = request.GET.get("who") if request.GET.get("who") in WHO else WHO[0]
+    rows = leaderboard_rows(mode, 100, who)
     for row in rows:
-        row["win_percent"] = round(100 * row["win_rate"])
+        row["win_percent"] = None if row["win_rate"] is None else round(100 * row["win_rate"])
+        if row["is_bot"]:
+            row["display_name"] = UI.get(f"bot_{row['bot_level']}", row["bot_level"])
     return render(request, "history/leaderboard.html", {
-        "mode": mode, "mode_name": presentation.mode_name(mode), "game": game_of_mode(mode),
-        "modes": [(m, presentation.mode_name(m)) for m in registered_modes()], "rows": rows, "provisional_sigma": PROVISIONAL_SIGMA, "section": "history",
+        "mode": mode, "mode_name": presentation.mode_name(mode), "game": game_of_mode(mode), "who": who,
+        "who_choices": [("everyone", _("Everyone")), ("people", _("People only"))],
+        "modes": [(m, presentation.mode_name(m)) for m in registered_modes()], "rows": rows,
+        "provisional_sigma": PROVISIONAL_SIGMA, "section": "history",
     })
 
 

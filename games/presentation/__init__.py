@@ -45,7 +45,11 @@ Capabilities (``GameSite.has(name)``), each a submodule and what it must define:
   ``calculator_notes``, ``calculator_value``, ``calculator_players_label``,
   ``calculator_tiebreak_note``, ``TABLE_PROBLEMS``; its ``calculator_api`` module
   ``REQUEST_SERIALIZER`` and ``ANSWER_SERIALIZER``; its template ``calculator_seat.html``.
-- ``replay``: ``replay_data(language)``, with ``static/replay.js``.
+- ``replay``: ``replay_data(language)``, with ``static/replay.js``; optional: ``REPLAY_SCRIPTS`` and
+  ``REPLAY_STYLES`` (static files the match page loads before it: the base game's tableau) and
+  ``replay_table_data(config)`` (what the frames do not say: the base game's teams) and
+  ``review_action_text(action, form, seat labels)`` (the coach's review: an action in words,
+  "did" or "instead"; None reads "made a choice").
 
 Results may be cached and shared between requests: read them, never change them.
 """
@@ -96,6 +100,7 @@ DEFAULTS = {
     "city_groups": lambda card_ids, language: [],
     # replay
     "replay_data": lambda language: {},
+    "review_action_text": lambda action, form, labels: None,
 }
 
 

@@ -8,10 +8,14 @@ One module per topic:
 - ``bots``: a bot turn under the match lock; ``bot_choices``: what a bot chooses (no writes);
 - ``bot_port``: where services ask for bot turns; the runner (games/tasks.py) registers at startup;
 - ``bot_watch``: lost bot turns asked again;
-- ``deadlines``: turn timers, take-overs, the periodic sweep;
+- ``deadlines``: turn timers, take-overs, the periodic sweep (one query for due deadlines and reminders);
+- ``turn_clock``: who a step waits on, each seat's deadline and reminder time (docs/turn-based.md);
+- ``notify``: the notifications of turn-based tables (e-mail, reminder, digest; the sent-log), asked
+  through ``notify_port`` like bot turns through ``bot_port``; ``my_games``: a player's tables (reads);
 - ``concede``: a person leaves a running game, a bot takes the seat;
 - ``rematch``: a new table from a finished match's seats;
 - ``chat``: the table chat (seated people speak, everybody at the match hears);
+- ``hints``: who may ask for the "Suggest" hint (unrated tables only), and what it is computed from;
 - ``broadcast``: the channel-layer groups and what is sent to them; ``senders``: the three ways a
   process reaches the channel layer, one installed per process at startup;
 - ``snapshots``: reads (a connection's snapshot, the lobby list); nothing there writes;
@@ -39,6 +43,7 @@ from .chat import do_send_chat
 from .common import Accepted, ServiceError, match_seats, player_range
 from .concede import do_concede
 from .deadlines import TAKEOVER_AFTER, do_expire_deadline, do_sweep_deadlines
+from .hints import check_hint
 from .lobby import (
     TURN_SECONDS_MAX, TURN_SECONDS_MIN, do_create_match, do_join, do_leave, do_set_bot, do_start, match_for_invite,
 )
@@ -48,7 +53,7 @@ from .snapshots import current_version, lobby_tables, recent_chat, seat_of, snap
 
 __all__ = [
     "Accepted", "LOBBY_GROUP", "ServiceError", "TAKEOVER_AFTER", "TURN_SECONDS_MAX", "TURN_SECONDS_MIN",
-    "current_version", "do_concede", "do_send_chat", "do_create_match", "do_expire_deadline", "do_join", "do_leave", "do_play_bot_turn",
+    "check_hint", "current_version", "do_concede", "do_send_chat", "do_create_match", "do_expire_deadline", "do_join", "do_leave", "do_play_bot_turn",
     "do_rematch", "do_set_bot", "do_start", "do_submit", "do_sweep_deadlines", "lobby_tables",
     "match_for_invite", "match_group", "open_rematch", "match_seats", "player_range", "public_events", "recent_chat", "request_bot_turns", "requeue_lost_bot_turns", "seat_group",
     "seat_of", "send_many", "snapshot", "spectators_group", "update_payloads",

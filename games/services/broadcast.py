@@ -138,4 +138,7 @@ def broadcast_update(match_id, payloads):
     if settings.LIVE_TIMINGS:  # bench_live's stages: this runs first after the commit
         committed = time.time()
         payloads = {group: {**payload, "timings": {"committed": committed}} for group, payload in payloads.items()}
-    send_many([(group, {"type": "game.update", "payload": payload}) for group, payload in payloads.items()])
+    # The seats' groups first, the spectators' last: in a busy process the players' updates leave
+    # before the (possibly hundred) spectators' copies (issue 29: seated players go first).
+    ordered = sorted(payloads.items(), key=lambda item: item[0].endswith(".spectators"))
+    send_many([(group, {"type": "game.update", "payload": payload}) for group, payload in ordered])

@@ -14,13 +14,12 @@ import unicodedata
 from functools import partial
 
 from django.conf import settings
-from django.core.cache import caches
 from django.db import transaction
 
 from games.models import ChatMessage
 
 from . import broadcast
-from .common import ServiceError, after_commit, lock_seat
+from .common import ServiceError, after_commit, lock_seat, take_window_turn
 from .snapshots import chat_entry
 
 clock = time.time
@@ -59,19 +58,8 @@ def check_text(text):
 def take_chat_turn(match_id, user_id):
     """Count one more line from this player at this match in the current window; ServiceError
     chat_rate_limited (facts: limit, window) when the window is full (nothing is counted then)."""
-    limit, window = settings.CHAT_RATE_LIMIT, settings.CHAT_RATE_WINDOW_SECONDS
-    cache = caches["shared"]
-    key = f"chat:rate:{match_id}:{user_id}:{int(clock() // window)}"
-    if cache.add(key, 1, timeout=window * 2):
-        return
-    try:
-        count = cache.incr(key)
-    except ValueError:  # the window's counter expired between the two calls
-        cache.set(key, 1, timeout=window * 2)
-        return
-    if count > limit:
-        cache.decr(key)
-        raise ServiceError("chat_rate_limited", limit=limit, window=window)
+    take_window_turn(f"chat:rate:{match_id}:{user_id}", settings.CHAT_RATE_LIMIT, settings.CHAT_RATE_WINDOW_SECONDS,
+                     clock(), "chat_rate_limited")
 
 
 def do_send_chat(match_id, user, text):

@@ -4,6 +4,7 @@ import logging
 from dataclasses import dataclass
 
 from django.apps import apps
+from django.core.cache import caches
 from django.db import transaction
 
 from games import bots, engine
@@ -103,7 +104,7 @@ def iso(moment):
 
 def player_range(info):
     """(fewest, most) players of a game with any of its options: an option may widen the range
-    (the base game's Cities expansion declares ``"players": {"cities": [3, 8]}``); the engine's
+    (the base game's Cities expansion declares ``"players": {"cities": [2, 8]}``); the engine's
     normalize_config decides whether a count fits the options chosen."""
     low, high = info["min_players"], info["max_players"]
     for option in info["options"]:
@@ -129,3 +130,21 @@ def bot_level_id(level):
     """A bot level as a client sent it, the old ids (random, greedy, search) read as the levels
     they became; anything else as it is, for the caller to refuse."""
     return bots.level_id(level) if isinstance(level, str) else level
+
+
+def take_window_turn(name, limit, window, now, refusal):
+    """Count one more use of `name` (a rate's key) in the current window of `window` seconds, in
+    the shared cache (every process counts together); ServiceError `refusal` (facts: limit,
+    window) when the window is full, and nothing is counted then."""
+    cache = caches["shared"]
+    key = f"{name}:{int(now // window)}"
+    if cache.add(key, 1, timeout=window * 2):
+        return
+    try:
+        count = cache.incr(key)
+    except ValueError:  # the window's counter expired between the two calls
+        cache.set(key, 1, timeout=window * 2)
+        return
+    if count > limit:
+        cache.decr(key)
+        raise ServiceError(refusal, limit=limit, window=window)

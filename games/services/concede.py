@@ -1,15 +1,15 @@
 """Leaving a running game: a seated person gives their seat to a bot for the rest of the match.
 
 The seat is taken over as after too many missed deadlines (`deadlines`): the game's timeout bot
-plays it from now on, the person can no longer move for it and watches as a spectator, and the
-history records the match as unrated (abandoned).
+plays it from now on, the person can no longer move for it and watches as a spectator; in a rated
+match the history ranks the seat last (games.history.ratings.rating_ranks).
 """
 from django.db import transaction
 
 from games import engine
 from games.models import Match, MatchAction
 
-from . import broadcast
+from . import broadcast, turn_clock
 from .common import ServiceError, game_info, lock_seat
 from .play import ask_bots_after_commit
 
@@ -26,6 +26,7 @@ def do_concede(match_id, user):
         mine.taken_over = True
         mine.bot_level = level
         mine.save(update_fields=["taken_over", "bot_level"])
+        turn_clock.seat_left(mine)
         _note_in_log(match, {"type": "left", "seat": mine.number, "bot": level})
         acting = engine.to_act(match.state)
         match.version += 1

@@ -21,6 +21,21 @@ from .common import (
 
 TURN_SECONDS_MIN = 10
 TURN_SECONDS_MAX = 24 * 3600
+# Turn-based tables: the move deadlines a host may choose (1 hour, 12 hours, 24 hours, 3 days), and
+# how many deadlines in a row a seat may miss before a bot takes it for good.
+TURN_BASED_DEADLINES = (3600, 12 * 3600, 24 * 3600, 3 * 24 * 3600)
+MISSED_LIMITS = range(1, 11)
+
+
+def check_pace(pace, turn_seconds, missed_limit):
+    """The pace is the site's, never the engine's: any game can be played at either."""
+    if pace not in Match.Pace.values:
+        raise ServiceError("bad_pace", pace=pace, allowed=list(Match.Pace.values))
+    if pace == Match.Pace.TURN_BASED and turn_seconds not in TURN_BASED_DEADLINES:
+        raise ServiceError("bad_deadline", turn_seconds=turn_seconds, allowed=list(TURN_BASED_DEADLINES))
+    if isinstance(missed_limit, bool) or missed_limit not in MISSED_LIMITS:
+        raise ServiceError("bad_missed_limit", missed_limit=missed_limit,
+                           allowed=[MISSED_LIMITS.start, MISSED_LIMITS.stop - 1])
 
 
 def check_options(game, players, options, turn_seconds, bots):
@@ -39,6 +54,7 @@ def check_options(game, players, options, turn_seconds, bots):
         raise ServiceError(error.code, **error.facts) from None
     if not isinstance(turn_seconds, int) or isinstance(turn_seconds, bool) or (
         turn_seconds and not TURN_SECONDS_MIN <= turn_seconds <= TURN_SECONDS_MAX
+        and turn_seconds not in TURN_BASED_DEADLINES
     ):
         raise ServiceError("bad_turn_seconds", turn_seconds=turn_seconds, allowed=[TURN_SECONDS_MIN, TURN_SECONDS_MAX])
     bots = [bot_level_id(level) for level in bots or []]
@@ -48,14 +64,18 @@ def check_options(game, players, options, turn_seconds, bots):
     return options, bots
 
 
-def do_create_match(user, *, game=None, players, turn_seconds=0, bots=None, **options):
+def do_create_match(user, *, game=None, players, turn_seconds=0, pace=Match.Pace.LIVE, missed_limit=3, bots=None,
+                    rated=True, **options):
     """A new open table; `user` is its host at seat 0 (`game`: the registry's first when None).
     `bots`: a level or "" per seat; `options`: the game's options (engine.info(game)["options"]),
-    e.g. sides="B" for the base game."""
+    e.g. sides="B" for the base game. `pace`: real time ("live") or turn-based ("turn", with
+    `turn_seconds` one of TURN_BASED_DEADLINES); `missed_limit`: deadlines in a row before a bot
+    takes a seat. `rated`: whether the finished game moves the ratings of the people seated."""
     game = engine.games()[0] if game is None else game
     if user is None or not user.is_authenticated:
         raise ServiceError("login_required")
     options, bots = check_options(game, players, options, turn_seconds, bots)
+    check_pace(pace, turn_seconds, missed_limit)
     now = timezone.now()
     with transaction.atomic():
         # The host's row is the lock: two tables created at once cannot both slip under the limit.
@@ -65,6 +85,7 @@ def do_create_match(user, *, game=None, players, turn_seconds=0, bots=None, **op
             raise ServiceError("too_many_open_tables", limit=settings.OPEN_TABLES_PER_USER)
         match = Match.objects.create(
             host=user, game=game, players=players, options=options, turn_seconds=turn_seconds, version=1,
+            pace=pace, missed_limit=missed_limit, rated=bool(rated),
         )
         Seat.objects.bulk_create(
             [Seat(match=match, number=0, user=user, joined_at=now)]

@@ -14,7 +14,6 @@ the deadlines' (their modules call `record_action` with the lock they hold).
    the game ends, and the turns of the bots still to play (through `bot_port`).
 """
 from dataclasses import dataclass, replace
-from datetime import timedelta
 from functools import partial
 
 from django.conf import settings
@@ -26,7 +25,7 @@ from games import engine
 from games.history import record_finished_match
 from games.models import Match, MatchAction, Seat
 
-from . import bot_port, broadcast
+from . import bot_port, broadcast, turn_clock
 from .bot_choices import play_seats, slow_seats
 from .common import Accepted, ServiceError, after_commit, lock_seat, log
 
@@ -54,10 +53,7 @@ def _begin_step_at(match, seats, state, now):
     match.step_started_at = now
     humans = [n for n in acting if not seats[n].is_bot]
     bots = [n for n in acting if seats[n].is_bot]
-    if match.turn_seconds and humans:
-        match.deadline = now + timedelta(seconds=match.turn_seconds)
-    else:
-        match.deadline = None
+    turn_clock.begin_step(match, seats, humans, now)
     match.bots_pending = bool(bots)
     return bots
 
@@ -84,12 +80,17 @@ def settle(match, seats, state, events, now):
         match.finished_at = now
         match.score_sheet = engine.scores(state)
         match.deadline = None
+        turn_clock.game_over(seats)
         match.bots_pending = False
         match.step += 1
         return Settled(state, list(events), True, [])
     if any(e.get("type") != "chosen" for e in events):
         return Settled(state, list(events), True, _begin_step_at(match, seats, state, now))
-    match.bots_pending = any(seats[n].is_bot for n in engine.to_act(state))
+    acting = engine.to_act(state)
+    match.bots_pending = any(seats[n].is_bot for n in acting)
+    turn_clock.chosen(seats, acting)
+    if not any(not seats[n].is_bot for n in acting):
+        match.deadline = None  # the people have chosen: the step's countdown is over (bots may still think)
     return Settled(state, list(events), False, [])
 
 

@@ -36,6 +36,7 @@ def do_rematch(match_id, user):
         order = seats[mine.number:] + seats[:mine.number]
         bots = [""] + [seat.bot_level if seat.user_id is None else "" for seat in order[1:]]
         new = do_create_match(user, game=old.game, players=old.players, turn_seconds=old.turn_seconds,
+                              pace=old.pace, missed_limit=old.missed_limit, rated=old.rated,
                               bots=bots, **old.options)
         new.rematch_of = old
         new.save(update_fields=["rematch_of"])

@@ -3,6 +3,7 @@
 Views come from `engine.view` only; the raw state, the log and the seed never leave.
 """
 from django.conf import settings
+from django.utils import timezone
 
 from accounts.services import display_name
 from games import engine
@@ -38,6 +39,7 @@ def match_info(match, seats, mine=None):
         "players": match.players,
         "options": match.options,
         "turn_seconds": match.turn_seconds,
+        "rated": match.rated,  # an unrated table offers the "Suggest" hint (services/hints.py)
         "host": host,
         "created_at": iso(match.created_at),
         "started_at": iso(match.started_at),
@@ -100,7 +102,8 @@ def current_version(match_id):
 
 def snapshot(match_id, user):
     """The full picture for one connection (its seat's view, or the spectators' view), or None
-    when there is no such match. Keys: see docs/protocol.md."""
+    when there is no such match. Keys: see docs/protocol.md. A spectator's is shared between
+    sockets (spectators.py); this builds it for one."""
     match = Match.objects.filter(pk=match_id).first()
     if match is None:
         return None
@@ -110,6 +113,13 @@ def snapshot(match_id, user):
     left = mine.number if mine is not None and mine.taken_over else None
     if left is not None:
         mine = None
+    out = snapshot_without_chat(match, seats, mine, left)
+    out["chat"] = recent_chat(match.pk)
+    return out
+
+
+def snapshot_without_chat(match, seats, mine=None, left=None):
+    """A snapshot of `match` for `mine` (a Seat, None for a spectator), every key but `chat`."""
     state = match.state
     out = {
         "type": "snapshot",
@@ -125,7 +135,6 @@ def snapshot(match_id, user):
         "legal": [],
         "blocked": {},
         "events": [],
-        "chat": recent_chat(match.pk),
     }
     if state is not None:
         out["view"] = engine.view(state, mine.number if mine else None)
@@ -143,6 +152,14 @@ def snapshot(match_id, user):
     return out
 
 
+def _holiday(user):
+    """The date (ISO) until which `user` pauses notifications, if they are on holiday today."""
+    profile = getattr(user, "profile", None)
+    if profile is None or not profile.on_holiday(timezone.now().date()):
+        return None
+    return profile.holiday_until.isoformat()
+
+
 def table_summary(match, seats):
     host = next((s for s in seats if s.user_id and s.user_id == match.host_id), None)
     return {
@@ -152,6 +169,10 @@ def table_summary(match, seats):
         "game": match.game,
         "options": match.options,
         "turn_seconds": match.turn_seconds,
+        "pace": match.pace,
+        "missed_limit": match.missed_limit,
+        "rated": match.rated,
+        "host_holiday_until": _holiday(host.user) if host else None,
         "host": display_name(host.user) if host else "",
         "seats": [
             {"seat": s.number, "name": display_name(s.user) if s.user_id else "", "bot": s.bot_level or None,
@@ -166,8 +187,8 @@ def table_summary(match, seats):
 
 def lobby_tables():
     """What the lobby lists: open tables (oldest first) and the latest running games."""
-    fields = ("id", "game", "status", "players", "options", "turn_seconds", "host_id", "created_at",
-              "started_at")
+    fields = ("id", "game", "status", "players", "options", "turn_seconds", "pace", "missed_limit", "rated", "host_id",
+              "created_at", "started_at")
     open_tables = Match.objects.filter(status=Match.Status.OPEN)
     open_ = list(open_tables.order_by("created_at").only(*fields)[:OPEN_LISTED])
     open_total = len(open_) if len(open_) < OPEN_LISTED else open_tables.count()

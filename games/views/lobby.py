@@ -10,7 +10,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -79,6 +79,22 @@ class CreateTableForm(forms.Form):
     turn_seconds = forms.IntegerField(
         label=_("Turn timer (seconds)"), initial=0, min_value=0, max_value=services.TURN_SECONDS_MAX,
         help_text=_("0 = no timer. A player out of time is played for by a bot."),
+    )
+    # The pace is the site's: real time (the timer above), or turn-based with a move deadline.
+    # Both may be left out (an older page, a script): real time, and the default limit.
+    pace = forms.ChoiceField(label=_("Pace"), initial="live", required=False, choices=[
+        ("live", _("Real time")), ("3600", _("Turn-based: 1 hour a move")),
+        ("43200", _("Turn-based: 12 hours a move")), ("86400", _("Turn-based: 24 hours a move")),
+        ("259200", _("Turn-based: 3 days a move")),
+    ], help_text=_("Turn-based: everyone plays when they can, and is told by e-mail when the table waits on them."))
+    rated = forms.BooleanField(
+        label=_("Rated"), initial=True, required=False,
+        help_text=_("A rated game moves the rating of every person seated, against bots too; leaving it counts as "
+                    "last place."),
+    )
+    missed_limit = forms.TypedChoiceField(
+        label=_("Missed deadlines before a bot takes the seat"), coerce=int, initial=services.TAKEOVER_AFTER,
+        choices=[(n, n) for n in range(1, 11)], required=False, empty_value=services.TAKEOVER_AFTER,
     )
 
     def __init__(self, *args, game=DEFAULT_GAME, **kwargs):
@@ -155,8 +171,13 @@ class CreateTableForm(forms.Form):
             "game": self.game,
             "players": players,
             "turn_seconds": data["turn_seconds"],
+            "missed_limit": data["missed_limit"],
+            # An unticked box sends nothing: a form without the box (an older page) stays rated.
+            "rated": data["rated"] or "rated_shown" not in self.data,
             "bots": [""] + [data.get(name) or "" for name in self.seat_fields[: players - 1]],
         }
+        if data["pace"] not in ("", "live"):
+            arguments.update(pace=Match.Pace.TURN_BASED, turn_seconds=int(data["pace"]))
         defaults = {option["name"]: option["default"] for option in engine.info(self.game)["options"]}
         for name in self.choice_fields:
             option = name.removeprefix("option_")
@@ -346,6 +367,28 @@ def option_summary(match):
     return out
 
 
+def pace_words(match):
+    """The table's pace in words: "turn-based, 24 h a move", "30 s per turn", "no turn timer"."""
+    if match.pace == Match.Pace.TURN_BASED:
+        hours = match.turn_seconds // 3600
+        if hours >= 48:
+            return ngettext("turn-based, %(days)s day a move", "turn-based, %(days)s days a move",
+                            hours // 24) % {"days": hours // 24}
+        return ngettext("turn-based, %(hours)s hour a move", "turn-based, %(hours)s hours a move",
+                        hours) % {"hours": hours}
+    if match.turn_seconds:
+        return _("%(seconds)s s per turn") % {"seconds": match.turn_seconds}
+    return _("no turn timer")
+
+
+def host_holiday(match):
+    """The date until which the table's host pauses notifications, or None."""
+    profile = getattr(match.host, "profile", None) if match.host_id else None
+    if profile is None or not profile.on_holiday(timezone.now().date()):
+        return None
+    return profile.holiday_until
+
+
 def table(request, match_id):
     match = _match_or_404(match_id)
     if match.status != Match.Status.OPEN:
@@ -361,6 +404,7 @@ def table(request, match_id):
     return render(request, "games/table.html", {
         "match": match, "rows": rows, "mine": mine, "section": "play",
         "game_name": presentation.get(match.game).game_name(), "options": option_summary(match),
+        "pace": pace_words(match), "host_holiday": host_holiday(match),
         "is_host": request.user.is_authenticated and match.host_id == request.user.pk,
         "filled": all(not s.is_empty for s in seats),
         "invite_url": request.build_absolute_uri(reverse("invite-any-language", args=[match.invite_code])),

@@ -4,7 +4,6 @@ language; never a view or a state."""
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import redirect, render
-from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
@@ -33,7 +32,6 @@ def game(request, match_id):
             "match": match.pk, "ws_path": f"/ws/games/{match.pk}/", "language": language(),
             # The table page of a rematch: "/0/" stands for its id.
             "table_url": reverse("table", args=[0]),
-            "icons": static("img/icons.svg"),
             # The engine's categories with those the table's options bring (Cities' black).
             "categories": [{"key": key, "label": str(label), "note": shown.CATEGORY_NOTES.get(key)}
                            for key, label in score_categories.labelled(match.game, engine_options.score_categories(

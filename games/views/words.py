@@ -49,6 +49,10 @@ ERRORS = {
     "chat_too_long": _("A message has at most %(limit)s characters."),
     "chat_rate_limited": _("You are writing too fast: wait a few seconds."),
     "session_ended": _("You were logged out: log in again to play and write."),
+    "hint_refused_rated": _("Suggestions are given only at unrated tables, and not while you play a rated game."),
+    "hint_rate_limited": _("You have asked for suggestions often: wait a minute."),
+    "hint_busy": _("The server is busy thinking for other players: try again in a moment."),
+    "hint_failed": _("No suggestion could be found this time: try again."),
 }
 
 # Words the board scripts and lobby.js use (%(name)s placeholders are filled in by the scripts).
@@ -84,7 +88,7 @@ UI = {
     "ev_game_over": _("The game is over."),
     "ev_timed_out": ngettext_lazy("%(name)s ran out of time; a bot played for them (%(count)s turn in a row).",
                                   "%(name)s ran out of time; a bot played for them (%(count)s turns in a row)."),
-    "ev_taken_over": _("%(name)s missed three turns in a row: a bot plays their seat from now on."),
+    "ev_taken_over": _("%(name)s missed too many deadlines in a row: a bot plays their seat from now on."),
     "gone": _("This table was closed."),
     "open_tables": _("Open tables"),
     "running_games": _("Games being played"),
@@ -96,6 +100,10 @@ UI = {
     "seats_filled": _("%(filled)s of %(players)s seats taken"),
     "timer_seconds": _("%(seconds)s s per turn"),
     "timer_off": _("no timer"),
+    "unrated_table": _("not rated"),
+    "pace_hours": _("turn-based, %(hours)s h a move"),
+    "pace_days": _("turn-based, %(days)s days a move"),
+    "host_holiday": _("host on holiday until %(date)s"),
     "empty_seat": _("empty seat"),
     "host": _("host"),
     # The moments every table shares (static/js/table-moments.js).
@@ -111,6 +119,11 @@ UI = {
     "conflict_won": _("%(winner)s beats %(loser)s (shields %(score)s): %(winner)s %(gain)s, %(loser)s %(loss)s"),
     "conflict_tie": _("%(name)s and %(other)s are even (shields %(score)s): no token"),
     "conflict_diplomacy": _("%(name)s stays out of the conflicts (diplomacy)"),
+    # The "Suggest" hint at unrated tables (static/js/table-hints.js).
+    "hint_suggest": _("Suggest"),
+    "hint_thinking": _("Thinking…"),
+    "hint_help": _("The hard bot's choice for your seat, with its reason: nothing is played until you choose it."),
+    "hint_tag": _("Suggested"),
 }
 
 

@@ -69,10 +69,20 @@
     return out;
   }
 
+  function paceWords(table) {
+    if (table.pace === "turn") {
+      var hours = Math.round(table.turn_seconds / 3600);
+      return hours >= 48 ? t("pace_days", { days: hours / 24 }) : t("pace_hours", { hours: hours });
+    }
+    return table.turn_seconds ? t("timer_seconds", { seconds: table.turn_seconds }) : t("timer_off");
+  }
+
   function tableLink(table, href, label) {
     var options = [t("seats_filled", { filled: table.filled, players: table.players })]
       .concat(optionWords(table))
-      .concat([table.turn_seconds ? t("timer_seconds", { seconds: table.turn_seconds }) : t("timer_off")]);
+      .concat([paceWords(table)])
+      .concat(table.rated === false ? [t("unrated_table")] : [])
+      .concat(table.host_holiday_until ? [t("host_holiday", { date: table.host_holiday_until })] : []);
     var names = table.seats.map(function (seat) {
       if (seat.name) return seat.name;
       if (seat.bot) return t("bot_" + seat.bot);
@@ -96,7 +106,20 @@
     container.appendChild(list);
   }
 
+  /* The turn timer is real time's: a turn-based table has a move deadline instead, so the timer's
+     field shows only while the pace is real time (the server ignores it otherwise). */
+  function timerFollowsPace() {
+    var pace = document.getElementById("id_pace");
+    var timer = document.getElementById("id_turn_seconds");
+    var field = timer && timer.closest(".field");
+    if (!pace || !field) return;
+    function sync() { field.hidden = pace.value !== "live"; }
+    pace.addEventListener("change", sync);
+    sync();
+  }
+
   function lobby() {
+    timerFollowsPace();
     var path = data("lobby-ws");
     var openBox = document.getElementById("open-tables");
     var runningBox = document.getElementById("running-games");

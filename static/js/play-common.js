@@ -57,9 +57,9 @@
   var CHAT_KEPT = 200;   // chat lines a page keeps (a snapshot brings the latest CHAT_HISTORY)
   /* What runs after every board's render (table-moments.js, table-chat.js): hook(session, options, freshEvents). */
   var afterDraw = [];
-  /* What hears the messages no board draws (table-chat.js): hook(session, options, message) for a
-     `chat` line (already added to S.chat) and for an `error` marked "for" (it answers a chat,
-     not a move: it stays out of the board's error box). */
+  /* What hears the messages no board draws (table-chat.js, table-hints.js): hook(session, options,
+     message) for a `chat` line (already added to S.chat), a `suggestion`, and an `error` marked
+     "for" (it answers a chat or a suggest, not a move: it stays out of the board's error box). */
   var listeners = [];
   var UPDATED = ["version", "step", "status", "deadline", "seats", "you", "view", "legal", "blocked"];
 
@@ -105,16 +105,25 @@
       Object.keys(early).forEach(function (v) { if (+v <= S.version) delete early[v]; });
     }
 
-    function draw() {
+    /* `timing` names the performance measure of this draw, from `since` (performance.now() when the
+       message was taken up) to the end of the board's render and its hooks: "wonders:first-render"
+       for the page's first snapshot, "wonders:update" for an applied update (read by
+       bench/bench_table.py, `make bench-table`; nothing else depends on them). */
+    function draw(timing, since) {
       var arrived = fresh;
       fresh = [];
       options.render(self.S);
       afterDraw.forEach(function (hook) { hook(self, options, arrived); });
       tick();
+      if (timing && window.performance && performance.measure) {
+        performance.measure(timing, { start: since, end: performance.now(),
+                                      detail: { version: self.S.version, events: arrived.length } });
+      }
     }
 
     function onMessage(message) {
       var S = self.S;
+      var since = window.performance ? performance.now() : 0;  // for draw()'s measure
       switch (message.type) {
         case "snapshot":
           early = {};
@@ -122,7 +131,7 @@
           self.S = message;
           if (outbox && outbox.step === message.step) send(outbox);
           else outbox = null;
-          draw();
+          draw(S ? null : "wonders:first-render", since);
           break;
         case "update":
           if (!S || message.version <= S.version) return;
@@ -130,7 +139,10 @@
           applyUpdate(message);
           while (early[self.S.version + 1]) applyUpdate(early[self.S.version + 1]);
           if (gapTimer && !Object.keys(early).length) { clearTimeout(gapTimer); gapTimer = null; }
-          draw();
+          draw("wonders:update", since);
+          break;
+        case "suggestion":  // the "Suggest" hint's answer, to this page alone (table-hints.js)
+          listeners.forEach(function (hook) { hook(self, options, message); });
           break;
         case "chat":
           if (S) S.chat = (S.chat || []).concat([message]).slice(-CHAT_KEPT);
@@ -169,7 +181,7 @@
       var left = Math.max(0, Math.round((Date.parse(S.deadline) - Date.now()) / 1000));
       var minutes = Math.floor(left / 60);
       var seconds = left % 60;
-      box.textContent = t("deadline", { time: minutes + ":" + (seconds < 10 ? "0" : "") + seconds });
+      box.textContent = t("deadline", { time: left >= 3600 ? Math.floor(left / 3600) + " h " + Math.floor(left % 3600 / 60) + " min" : minutes + ":" + (seconds < 10 ? "0" : "") + seconds });  // turn-based: hours
       box.classList.toggle("is-late", left <= 10);
       if (left === 0 && nudged !== S.deadline && Date.now() > Date.parse(S.deadline) + 1000) {
         nudged = S.deadline;  // tell the server once; it plays for late seats and sends the news
@@ -225,8 +237,43 @@
     return name;
   }
 
+  /* A score sheet's column head: the seat's name over its city, each cut to one line on a phone
+     (the whole name stays in the text for screen readers and in the tooltip). */
+  function scoreHead(name, city) {
+    if (city) name = name.replace(" · " + city, "");
+    return el("th", { scope: "col", title: city ? name + " · " + city : name }, [el("span", { class: "score-sheet__name", text: name }),
+      city ? el("span", { class: "score-sheet__city", text: city }) : null]);
+  }
+
+  /* The table's header menu (templates/games/game.html): it takes the table's tools (Sound, Leave)
+     in, and closes on Escape (the focus back on its toggle), a click or the focus outside it. */
+  function tableMenu() {
+    var menu = $("table-menu");
+    if (!menu) return;
+    var tools = $("moment-tools");
+    var slot = $("table-menu-tools");
+    if (tools && slot) slot.appendChild(tools);
+    var toggle = menu.querySelector("summary");
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && menu.open) {
+        menu.open = false;
+        toggle.focus();
+      }
+    });
+    ["click", "focusin"].forEach(function (kind) {
+      document.addEventListener(kind, function (event) {
+        if (menu.open && !menu.contains(event.target)) menu.open = false;
+      });
+    });
+    // A dialog opened from the menu (leaving the game) closes it first.
+    menu.addEventListener("click", function (event) {
+      if (event.target.closest && event.target.closest("#leave-game")) menu.open = false;
+    });
+  }
+  document.addEventListener("DOMContentLoaded", tableMenu);
+
   window.WondersPlay = {
-    data: data, $: $, el: el, translator: translator, showError: showError, session: session, seatName: seatName,
+    data: data, $: $, el: el, translator: translator, showError: showError, session: session, seatName: seatName, scoreHead: scoreHead,
     afterDraw: afterDraw, listeners: listeners,
     sharedEventText: function () { return null; },
   };

@@ -54,6 +54,8 @@
     var lines = S.chat || [];
     var keys = lines.map(key);
     var same = shown.length <= keys.length && shown.every(function (k, i) { return k === keys[i]; });
+    // Nothing new: nothing is read from the layout (a draw of the game must not wait for one).
+    if (same && shown.length === keys.length) { $("chat-none").hidden = lines.length > 0; return; }
     var name = nameFor(options);
     if (!same) {
       list.textContent = "";

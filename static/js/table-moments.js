@@ -21,6 +21,7 @@
   var audio = null;
   var shownConflict = null;   // the conflict event the panel shows (as JSON: snapshots renew the objects)
   var closedConflict = null;  // the one the reader closed
+  var shownAtStep = null;     // the match step it arrived at: a later step closes it
   var endShown = false;
   var current = null;         // {session, t, name}
 
@@ -87,7 +88,12 @@
     // A live conflict opens the panel; at the end the last one shows (its updates may have come
     // as one snapshot, to a page that just left the game).
     var arrived = latestConflict(fresh) || (S.status === "finished" ? latestConflict(S.events) : null);
-    if (arrived) shownConflict = JSON.stringify(arrived);
+    if (arrived) {
+      shownConflict = JSON.stringify(arrived);
+      shownAtStep = S.step;
+    } else if (shownConflict && S.status === "running" && S.step !== shownAtStep) {
+      closedConflict = shownConflict;  // the next age is under way: the panel does not linger into it
+    }
     var show = shownConflict && shownConflict !== closedConflict;
     box.hidden = !show;
     if (!show) return;
@@ -148,7 +154,8 @@
     if (rematch) join.href = (P.data("game-data") || {}).table_url.replace(/\/0\/$/, "/" + rematch + "/");
     if (!endShown) {
       endShown = true;
-      box.focus({ preventScroll: false });
+      // After the frame that draws it: a focus in the draw would lay the whole page out at once.
+      requestAnimationFrame(function () { setTimeout(function () { box.focus({ preventScroll: false }); }, 0); });
     }
   }
 

@@ -246,7 +246,7 @@ def test_a_card_without_chains_has_no_chain_block(client, catalogue):
 def test_the_card_page_draws_the_cost_and_says_it(client, catalogue):
     body = client.get("/en/cards/temple/").content.decode()
     assert 'aria-label="Cost: 1 wood, 1 clay, 1 glass"' in body
-    assert body.count('href="/static/img/icons.svg#') > 5
+    assert body.count('href="#icon-') > 5
     assert 'aria-label="Costo: 1 legno, 1 argilla, 1 vetro"' in client.get("/it/cards/temple/").content.decode()
 
 
@@ -333,7 +333,7 @@ def test_the_wonder_page_shows_both_sides_and_every_stage(client, catalogue):
 def test_the_wonder_pages_show_the_starting_resource(client, catalogue):
     body = client.get("/it/wonders/rhodes/").content.decode()
     assert "Risorsa iniziale:" in body
-    assert 'icons.svg#ore"' in body
+    assert '#icon-ore"' in body
     assert "minerale" in body
 
 

@@ -6,7 +6,8 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 NO_SIDEWAYS_SCROLL = "document.scrollingElement.scrollWidth"
 ARCHITECTS_ICON_SIZE = """() => {
-    const use = document.querySelector('use[href*="architects.svg"]');
+    // an icon of Architects' own sprite (static/img/architects.svg, written into the page)
+    const use = document.querySelector(['horn', 'cat', 'law', 'mechanic', 'architect', 'laurel', 'peace', 'battle', 'progress', 'power'].map(id => `use[href="#icon-${id}"]`).join(', '));
     return use ? use.getBoundingClientRect().width : 0;
 }"""
 

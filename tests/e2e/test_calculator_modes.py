@@ -48,3 +48,31 @@ def test_a_free_city_table_is_scored_on_a_phone_in_italian(page, live_server, sc
     assert [rows.nth(k).locator("td").first.inner_text().strip() for k in range(3)] == ["2", "1", "—"]
     assert page.evaluate(NO_SIDEWAYS_SCROLL) <= 360
     screenshot(page, "phone-calculator-free-city-it")
+
+
+@pytest.mark.parametrize("lang, size, legend, debt_words", [
+    ("it", "desktop", "Città Franca", "2 gettoni Debito"),
+    ("pt-br", "phone", "Cidade Livre", "2 fichas de dívida"),
+])
+def test_a_two_player_cities_table_scores_the_free_city_s_black_cards_and_debts(
+        request, live_server, screenshot, lang, size, legend, debt_words):
+    page = request.getfixturevalue("desktop_page" if size == "desktop" else "page")
+    page.set_viewport_size({"width": 1366, "height": 900} if size == "desktop" else {"width": 390, "height": 844})
+    page.goto(live_server.url + f"/{lang}/score-sheet/?game=base&mode=cities-2p")
+    page.wait_for_load_state("networkidle")
+    assert page.inner_text('[data-seat="2"] legend') == legend
+    assert page.is_visible("#seat-2-debt")
+    for seat, wonder in enumerate(["giza", "rhodes", "petra"]):
+        page.select_option(f"#seat-{seat}-wonder", wonder)
+    page.fill("#seat-1-coins", "9")
+    page.fill("#seat-2-coins", "6")
+    page.fill("#seat-2-debt", "2")
+    page.click('[data-seat="2"] details.picker summary')
+    page.check('input[name="seat-2-cards"][value="capitol"]')
+    page.click("form[data-calculator] button[type=submit]")
+    page.wait_for_load_state("networkidle")
+    rows = page.locator("#result tbody tr")
+    assert [rows.nth(k).locator("td").first.inner_text().strip() for k in range(3)] == ["2", "1", "—"]
+    assert debt_words in rows.nth(2).inner_text()
+    assert page.evaluate(NO_SIDEWAYS_SCROLL) <= page.viewport_size["width"]
+    screenshot(page, f"{size}-calculator-cities-2p-{lang}")

@@ -131,3 +131,49 @@ def test_the_invite_link_is_copied_by_its_button(site, browser):
     page.locator("#invite-status", has_text="Link copied").wait_for()
     assert page.evaluate("navigator.clipboard.readText()") == invite
     context.close()
+
+
+HEADER_BOXES = """() => {
+  const box = selector => { const node = document.querySelector(selector); const r = node.getBoundingClientRect();
+                            return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+  const links = [...document.querySelectorAll('.main-nav a')].filter(a => a.offsetParent).map(a => a.getBoundingClientRect());
+  return {nav: {left: Math.min(...links.map(r => r.left)), right: Math.max(...links.map(r => r.right)),
+                top: Math.min(...links.map(r => r.top)), bottom: Math.max(...links.map(r => r.bottom))},
+          search: box('.site-search'), account: box('.account-nav'), languages: box('.languages'),
+          wide: document.documentElement.scrollWidth};
+}"""
+
+
+@pytest.mark.parametrize("width", [1200, 1280, 1366])
+def test_the_headers_parts_never_overlap_beside_a_long_name_and_my_games_in_portuguese(site, browser, width):
+    page = new_page(browser, "desktop")
+    name = f"Massimiliano Bartolomeo P{width}x"  # 30 characters, the longest display name (unique per run)
+    sign_up(page, site, "pt-br", name)
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(site.url("/pt-br/"))
+    assert page.locator(".account-menu__name").get_attribute("title") == name
+    boxes = page.evaluate(HEADER_BOXES)
+    assert boxes.pop("wide") <= width
+    names = sorted(boxes)
+    for n, first in enumerate(names):
+        for second in names[n + 1:]:
+            a, b = boxes[first], boxes[second]
+            apart = a["right"] <= b["left"] or b["right"] <= a["left"] or a["bottom"] <= b["top"] or b["bottom"] <= a["top"]
+            assert apart, (width, first, a, second, b)
+    assert page.locator("#site-search-q").bounding_box()["width"] >= 150
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["it", "pt-br"])
+def test_on_a_phone_my_games_and_a_long_name_stay_on_the_screen(site, browser, lang):
+    page = new_page(browser, "phone")
+    name = f"Massimiliano Bartolomeo Ph{lang[:2]}xx"  # 30 characters
+    sign_up(page, site, lang, name)
+    for width in (360, 390):
+        page.set_viewport_size({"width": width, "height": 844})
+        page.goto(site.url(f"/{lang}/"))
+        for selector in (".my-games-link", ".account-menu__toggle"):
+            box = page.locator(selector).bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width, (width, selector, box)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.context.close()

@@ -1,7 +1,8 @@
 """A whole 7 Wonders Architects game in the browser: sign up, create a 3-seat Architects table with
-two bots from the lobby form, start it, and take every decision by clicking the page's choices
-(card sources, the cat's peek, payments, progress tokens, powers); some by keyboard. Then the score
-sheet. On a phone, choices are tapped and nothing scrolls sideways.
+two bots from the lobby form, start it, and take every decision by clicking on the table (a deck, a
+progress tile, a stage of your wonder, a card looked at) or on the bar (the cat's peek, no extra
+card, a payment or science set when there are several); some by keyboard (Tab to it, Enter). Then
+the score sheet. On a phone, choices are tapped and nothing scrolls sideways.
 
 The server is a real daphne process in the embedded mode (see test_play_game.py). Screenshots go
 to tests/e2e/out/: architects-{midgame,score-sheet}-{desktop,phone}.png.
@@ -22,22 +23,33 @@ GAME_TIMEOUT = 300
 NO_SIDEWAYS_SCROLL = "document.scrollingElement.scrollWidth"
 
 
-PAGE_STATE = """() => ({
-  choices: document.querySelectorAll('#arch-choices button:not([disabled])').length,
-  signature: document.getElementById('game-age').textContent + '|' +
-             [...document.querySelectorAll('#arch-choices button')].map(b => b.textContent).join('|'),
-  over: !document.getElementById('game-scores').hidden,
-  turn: document.getElementById('game-age').textContent,
-})"""
+CHOICES = "#arch-board [data-act]:not([disabled]), #arch-choices button:not([disabled]):not([data-cancel])"
+# A stage or a token with several payments or science sets opens the bar's chooser: not a move yet.
+OPENED_CHOOSER = "() => document.getElementById('arch-choices-panel').hasAttribute('data-pending')"
+PAGE_STATE = """() => {
+  const choices = [...document.querySelectorAll('%s')];
+  return {
+    choices: choices.length,
+    signature: document.getElementById('game-age').textContent + '|' +
+               choices.map(b => b.getAttribute('data-act') || b.textContent).join('|'),
+    over: !document.getElementById('game-scores').hidden,
+  };
+}""" % CHOICES
 
 
-FOCUS_IN_CHOICES = """() => document.getElementById('arch-choices-panel').contains(document.activeElement)
-  || !document.getElementById('game-scores').hidden"""
+# After a keyboard move the focus stays with the table's choices (the bar's, or the table's heading while
+# there are none).
+FOCUS_IN_CHOICES = """() => {
+  const node = document.activeElement;
+  return node.hasAttribute('data-act') || document.getElementById('arch-choices-panel').contains(node)
+    || node.id === 'arch-table-title'
+    || !document.getElementById('game-scores').hidden;
+}"""
 
 
 def play_by_clicking(page, rng, shoot=None, keyboard_every=5, tap=False):
-    """Choose among the page's buttons until the score sheet shows; every `keyboard_every`-th
-    move by Tab and Enter. Returns (moves, keyboard moves)."""
+    """Choose among the table's and the bar's choices until the score sheet shows; every
+    `keyboard_every`-th move by focus and Enter. Returns (moves, keyboard moves)."""
     moves = keyed = 0
     check_focus = False
     acted_on, acted_at = None, 0.0
@@ -48,14 +60,13 @@ def play_by_clicking(page, rng, shoot=None, keyboard_every=5, tap=False):
             return moves, keyed
         fresh = state["signature"] != acted_on or time.monotonic() - acted_at > 10
         if check_focus and state["signature"] != acted_on:
-            # the choices were drawn again after a move made by keyboard: the focus stayed in them
             assert page.evaluate(FOCUS_IN_CHOICES), page.evaluate("document.activeElement.outerHTML")
             check_focus = False
         if state["choices"] and fresh:
             if shoot and moves == 15:
                 shoot("architects-midgame")
             pick = rng.randrange(state["choices"])
-            button = page.locator("#arch-choices button:not([disabled])").nth(pick)
+            button = page.locator(CHOICES).nth(pick)
             try:
                 if moves % keyboard_every == keyboard_every - 1:
                     button.focus(timeout=3_000)
@@ -68,6 +79,8 @@ def play_by_clicking(page, rng, shoot=None, keyboard_every=5, tap=False):
                     button.click(timeout=3_000)
             except Exception:  # noqa: BLE001 - the choices were redrawn under the click: look again
                 page.wait_for_timeout(150)
+                continue
+            if page.evaluate(OPENED_CHOOSER):  # the bar asks which payment: not a move yet
                 continue
             moves += 1
             acted_on, acted_at = state["signature"], time.monotonic()
@@ -120,7 +133,7 @@ def test_a_player_creates_an_architects_table_with_two_bots_and_plays_it_to_the_
     page.locator("#arch-table .arch-deck").first.wait_for(timeout=15_000)  # the first snapshot is drawn
     assert page.locator("#arch-table .arch-deck").count() == 4  # three wonder decks and the central one
     assert "Central deck" in page.locator("#arch-table").inner_text()
-    assert page.locator("#arch-players .arch-player").count() == 3
+    assert page.locator("#arch-players .arch-seat").count() == 3
 
     moves, keyed = play_by_clicking(page, random.Random(7), shoot)
 
@@ -147,7 +160,8 @@ def test_an_architects_game_is_played_by_tapping_on_a_phone_without_sideways_scr
     http = site.login("e2e_arch_phone")
     page.context.add_cookies([{"name": "sessionid", "value": http.cookies["sessionid"], "domain": "127.0.0.1",
                                "path": "/"}])
-    match_id = site.create_table(http, players=7, bots=["medium", "easy"] * 3, sides=None, game="architects")
+    match_id = site.create_table(http, players=7, bots=["medium", "easy"] * 3, sides=None, game="architects",
+                                 fields={"pace": "live", "missed_limit": 3})
     site.start_table(http, match_id)
     page.goto(site.url(f"/en/play/{match_id}/game/"))
     page.locator("#arch-table .arch-deck").first.wait_for(timeout=15_000)
@@ -159,6 +173,7 @@ def test_an_architects_game_is_played_by_tapping_on_a_phone_without_sideways_scr
     watcher.locator("#arch-table .arch-deck").first.wait_for(timeout=15_000)
     assert "You are watching this game." in watcher.locator("#game-prompt").inner_text()
     assert watcher.locator("#arch-choices-panel").is_hidden() and watcher.locator("#arch-table .arch-deck").count() == 8
+    assert watcher.locator("#arch-board [data-act]").count() == 0  # a spectator has nothing to click
     moves, _keyed = play_by_clicking(page, random.Random(2), keyboard_every=10 ** 6, tap=True)
     watcher.locator("#game-scores").wait_for(timeout=15_000)
     assert watcher.locator("#game-score-sheet tr.total td").count() == 7
@@ -177,7 +192,8 @@ def test_a_move_lost_with_the_connection_is_sent_again_after_the_reconnect_and_p
     http = site.login("e2e_arch_resend")
     page.context.add_cookies([{"name": "sessionid", "value": http.cookies["sessionid"], "domain": "127.0.0.1",
                                "path": "/"}])
-    match_id = site.create_table(http, players=2, bots=["medium"], sides=None, game="architects")
+    match_id = site.create_table(http, players=2, bots=["medium"], sides=None, game="architects",
+                                 fields={"pace": "live", "missed_limit": 3})
     site.start_table(http, match_id)
     seen = {"connections": 0, "dropped": None, "after": []}
 
@@ -201,9 +217,9 @@ def test_a_move_lost_with_the_connection_is_sent_again_after_the_reconnect_and_p
 
     page.route_web_socket(re.compile(r"/ws/games/\d+/"), route)
     page.goto(site.url(f"/en/play/{match_id}/game/"))
-    page.locator("#arch-choices button:not([disabled])").first.click()
+    page.locator("#arch-board [data-act]:not([disabled])").first.click()
     page.wait_for_function("() => document.getElementById('game-connection').textContent === 'Connected'"
-                           " && document.querySelector('#arch-choices button') !== null", timeout=15_000)
+                           " && document.querySelector('#arch-board [data-act]') !== null", timeout=15_000)
     deadline = time.monotonic() + 15
     while not seen["after"] and time.monotonic() < deadline:
         page.wait_for_timeout(100)

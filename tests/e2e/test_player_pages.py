@@ -74,7 +74,8 @@ def follow_the_history(page, base, lang, shoot, phone=False):
 
     rows.first.get_by_role("link", name=words["replay"]).click()
     page.wait_for_url(re.compile(rf"/{lang}/matches/\d+/#replay$"))
-    page.locator("[data-where]").filter(has_text="·").wait_for()
+    # The replay opens at its first step (issue 31): its place reads "... — step 1 of N" once drawn.
+    page.locator("[data-where]").filter(has_text=re.compile(r" 1 \S+ \d+$")).wait_for()
     assert page.locator("#replay").is_visible()
     check("replay", "#replay")
 

@@ -60,19 +60,31 @@ def watch_for_errors(page):
     return problems
 
 
+HAND = "document.getElementById('game-age').textContent + [...document.querySelectorAll('.hand-card')].map(c => c.dataset.card).join()"
+
+
 def play_until_the_age_ends(page):
-    """Click a card and its first action on every turn until the conflicts panel opens."""
+    """Click a card and its discard on every turn until the conflicts panel opens (each move
+    waits for the turn to resolve: a move of the next age would close the panel)."""
     deadline = page.evaluate("Date.now()") + PLAY_TIMEOUT_MS
     while page.locator("#moment-conflict").is_hidden():
         assert page.evaluate("Date.now()") < deadline, "age I did not end"
         mine = page.locator("#game-hand-cards .hand-card:not([disabled])")
         if mine.count() and not page.locator(".hand-card--chosen").count():
+            before = page.evaluate(HAND)
             try:
                 mine.first.click(timeout=3_000)
-                page.locator("#game-choices .choice").first.click(timeout=3_000)
+                page.locator("#game-choices .choice--discard").click(timeout=3_000)
+                page.wait_for_function(f"() => ({HAND}) !== {before!r}", timeout=5_000)
             except Exception:  # noqa: BLE001 - the hand was drawn again under the click: look again
                 pass
-        page.wait_for_timeout(150)
+        page.wait_for_timeout(100)
+
+
+def open_table_menu(page):
+    """The table's header menu holds Sound and Leave."""
+    if not page.locator("#table-menu").evaluate("menu => menu.open"):
+        page.locator("#table-menu > summary").click()
 
 
 def test_the_title_the_age_end_leaving_the_end_panel_and_the_rematch_in_italian(site, wide_page, screenshot):
@@ -96,6 +108,7 @@ def test_the_title_the_age_end_leaving_the_end_panel_and_the_rematch_in_italian(
     panel.locator("#moment-conflict-close").click()
     assert panel.is_hidden()
 
+    open_table_menu(page)
     page.locator("#leave-game").click()
     assert page.locator("#leave-dialog").is_visible()
     shoot_both(page, screenshot, "moments-leave-confirm-it", "#leave-dialog")
@@ -106,7 +119,7 @@ def test_the_title_the_age_end_leaving_the_end_panel_and_the_rematch_in_italian(
     # The age I panel was closed; the end brings the last conflicts.
     assert page.locator("#moment-conflict h2").inner_text() == "Fine dell'epoca 3: i conflitti"
     assert "Hai lasciato la partita" in page.locator("#game-waiting").inner_text()
-    assert page.locator("#leave-game").is_hidden()
+    assert page.locator("#leave-game").get_attribute("hidden") is not None
     assert page.locator("#moment-winner").inner_text().startswith("Vince ") or "condivisa" in page.locator(
         "#moment-winner").inner_text()
     assert page.locator("#moment-sheet #game-scores thead th.is-winner").count() >= 1
@@ -142,6 +155,7 @@ def test_leaving_at_once_in_portuguese_shows_the_end_and_the_last_conflicts(site
     problems = watch_for_errors(page)
     page.context.add_cookies([{"name": "django_language", "value": "pt-br", "domain": "127.0.0.1", "path": "/"}])
     match_id = open_game(site, page, "e2e_moments_pt", "pt-br")
+    open_table_menu(page)
     page.locator("#leave-game").click()
     shoot_both(page, screenshot, "moments-leave-confirm-pt-br", "#leave-dialog")
     page.locator("#leave-confirm").click()
@@ -164,15 +178,17 @@ def test_an_architects_table_gets_the_same_moments(site, wide_page, screenshot):
     match_id = site.create_table(http, players=3, bots=["medium", "easy"], sides=None, game="architects")
     site.start_table(http, match_id)
     page.goto(site.url(f"/en/play/{match_id}/game/"))
-    page.locator("#leave-game").wait_for()
+    page.locator("#game-connection", has_text="Connected").wait_for()
+    open_table_menu(page)
     sound = page.locator("#turn-sound")
     assert sound.get_attribute("aria-pressed") == "false"  # off by default
     sound.click()
     assert sound.get_attribute("aria-pressed") == "true"
     page.reload()
-    page.locator("#leave-game").wait_for()
+    page.locator("#game-connection", has_text="Connected").wait_for()
     assert sound.get_attribute("aria-pressed") == "true"  # remembered by this browser
     assert page.evaluate("localStorage.getItem('wonders.turnSound')") == "on"
+    open_table_menu(page)
     page.locator("#leave-game").click()
     page.locator("#leave-confirm").click()
     page.locator("#moment-end").wait_for(state="visible", timeout=PLAY_TIMEOUT_MS)
@@ -180,9 +196,9 @@ def test_an_architects_table_gets_the_same_moments(site, wide_page, screenshot):
     assert re.search(r"wins!|Shared win", page.locator("#moment-winner").inner_text())
     assert page.locator("#moment-conflict h2").inner_text() == "The battle"
     assert page.locator("#moment-fights li").count() == 3
-    # The seat left is played by a bot to the end (the log keeps the last 200 lines only: a whole
-    # Architects game played out after the leave can push its line out).
-    assert "played by a bot" in page.locator('.arch-player[data-seat="0"] h3').inner_text()
+    # The seat left is played by a bot to the end (the match's own log: the page's keeps the last
+    # 200 lines only, and a whole Architects game played out after the leave can push its line out).
+    assert {r["by"] for r in check_match_log(site, match_id)["log"] if r["seat"] == 0} == {"bot"}
     shoot_both(page, screenshot, "moments-end-architects-en", "#moment-end")
     assert problems == []
 
@@ -198,6 +214,7 @@ def test_a_cities_team_game_announces_the_winning_team_and_each_fight(site, wide
                                  fields={"option_expansions": "cities", "option_teams": "True"})
     site.start_table(http, match_id)
     page.goto(site.url(f"/en/play/{match_id}/game/"))
+    open_table_menu(page)
     page.locator("#leave-game").click()
     page.locator("#leave-confirm").click()
     page.locator("#moment-end").wait_for(state="visible", timeout=PLAY_TIMEOUT_MS)

@@ -42,10 +42,10 @@ def test_halicarnassus_chooses_from_the_discard_pile_each_card_free(site, deskto
     assert str(shown) == pile, (shown, pile)  # the pile, not the hand (theater, baths)
     assert set(cards.locator(".hand-card__status").all_inner_texts()) == {"Gratis, dalla pila degli scarti"}
     # A built card, focused, shows the card drawn large; a neighbour's block says what it sells.
-    chip = page.locator("#game-me-city .chip-card").first
-    assert not chip.locator(".chip-pop").is_visible()
+    chip = page.locator("#game-cities .tableau-city.is-me .tableau-card").first
+    assert not page.locator(".tableau-pop .card").is_visible()
     chip.focus()
-    assert chip.locator(".chip-pop .card").is_visible()
+    assert page.locator(".tableau-pop .card").is_visible()
     assert "Puoi comprare" in page.inner_text("#game-cities") and "2 monete l'una" in page.inner_text("#game-cities")
     screenshot(page, "prompt-halicarnassus-desktop-it")
     page.set_viewport_size(PHONE)

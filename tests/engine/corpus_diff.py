@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from games import engine  # noqa: E402
-from games.engine.base import city, trading  # noqa: E402
+from games.engine.base import caches, trading  # noqa: E402
 
 from tests.engine import payment_oracle, payment_walks, record_corpus  # noqa: E402
 
@@ -33,19 +33,19 @@ def former_rule():
     """Payments as before the fix: every residual need of ``_assign``, wasteful ones included."""
     least = trading._least
     trading._least = lambda residuals: residuals
-    city.clear_caches()
+    caches.clear_caches()
     try:
         yield
     finally:
         trading._least = least
-        city.clear_caches()
+        caches.clear_caches()
 
 
 def _legal(state, seat, old):
     if old:
         with former_rule():
             return record_corpus._sorted_legal(engine.legal_actions(state, seat))
-    city.clear_caches()
+    caches.clear_caches()
     return record_corpus._sorted_legal(engine.legal_actions(state, seat))
 
 

@@ -2,7 +2,8 @@
 
 Recorded before a refactor of the rules (the 2-player variant moved into hooks of the base rules),
 replayed after it by ``test_recorded_corpus.py``: the same seeds walk the same games and every
-answer of the contract must hash the same. Regenerate (only when a rule is meant to change)::
+answer of the contract must hash the same. ``two_players_cities`` (the 2-player variant with
+Cities, issue 30 item 1) was recorded when that configuration was first played. Regenerate (only when a rule is meant to change)::
 
     .venv/bin/python tests/engine/record_corpus.py            # every corpus
     .venv/bin/python tests/engine/record_corpus.py two_players
@@ -36,6 +37,7 @@ CORPORA = {
     "two_players": ("corpus_two_players.json.gz", 2000),
     "base": ("corpus_base.json.gz", 210),
     "cities": ("corpus_cities.json.gz", 150),
+    "two_players_cities": ("corpus_two_players_cities.json.gz", 300),
 }
 
 SIDES = ["A", "B", "random", "choose"]
@@ -47,7 +49,7 @@ def config_of(corpus, seed):
     from games.engine.base import catalogue
 
     rng = random.Random(f"config {corpus} {seed}")
-    if corpus == "two_players":
+    if corpus in ("two_players", "two_players_cities"):
         players = 2
     elif corpus == "base":
         players = 3 + seed % 5
@@ -59,7 +61,7 @@ def config_of(corpus, seed):
     else:
         config["sides"] = rng.choice(SIDES)
     pool = list(catalogue.get().wonder_ids)
-    if corpus == "cities":
+    if corpus in ("cities", "two_players_cities"):
         config["expansions"] = ["cities"]
         pool += list(catalogue.get().cities_wonder_ids)
         if players in (4, 6, 8) and rng.random() < 0.5:

@@ -1,6 +1,8 @@
 """bench/bench_bots.py: the tournament tool plays whole games and can count budgets in CPU time."""
 import time
 
+import pytest
+
 from games.bots import search_bot
 from tests.bench_scripts import load_bench
 
@@ -35,3 +37,57 @@ def test_an_option_is_read_as_json_where_it_parses_so_cities_can_be_benched(caps
                 "--option", 'expansions=["cities"]', "--option", "teams=false", "--option", "sides=A"])
     header = capsys.readouterr().out.splitlines()[0]
     assert "'expansions': ['cities']" in header and "'teams': False" in header and "'sides': 'A'" in header
+
+
+def test_the_benchmarks_deal_k_is_seed_k_with_the_bot_under_test_moving_round_the_table():
+    bench = load_bench("bench_bots")  # puts bench/ on the path for bot_deals
+    import bot_deals
+
+    deals = bot_deals.deals("base-4", "points", "medium", count=8)
+    assert [seed for _config, _names, seed in deals] == list(range(8))
+    assert [names.index("points") for _config, names, _seed in deals] == [0, 1, 2, 3, 0, 1, 2, 3]
+    assert all(names.count("medium") == 3 for _config, names, _seed in deals)
+    assert deals[0][0]["sides"] == "A" and bench.play_one((*deals[0], None, None, True))
+
+
+def test_the_benchmark_has_a_row_for_every_game_and_count_the_issue_names():
+    load_bench("bench_bots")
+    import bot_deals
+
+    configs = {(bot_deals.config(row)["game"], bot_deals.config(row)["players"],
+                tuple(bot_deals.config(row).get("expansions", ()))) for row in bot_deals.ROWS}
+    expected = {("base", n, ()) for n in (2, 3, 4, 5, 6, 7)} | {("base", 8, ("cities",))} | {
+        ("architects", 3, ()), ("architects", 7, ())}
+    assert configs == expected
+    assert bot_deals.DEALS >= 400
+    assert {bot for pair in bot_deals.matchups() for bot in pair} == {"random", "points", "medium"}
+
+
+def test_the_suite_prints_each_rows_matchups_and_keeps_their_numbers_for_the_table(capsys, tmp_path):
+    bench = load_bench("bench_bots")
+    results = tmp_path / "results.jsonl"
+    bench.main(["--suite", "--rows", "base-3", "--deals", "2", "--processes", "1", "--json", str(results)])
+    out = capsys.readouterr().out
+    for matchup in ("random vs 2x medium", "points vs 2x medium", "random vs 2x points", "medium vs 2x points",
+                    "points vs 2x random", "medium vs 2x random"):
+        assert matchup in out
+    lines = results.read_text().splitlines()
+    assert len(lines) == 6 and all('"games": 2' in line for line in lines)
+
+    bench.main(["--table", str(results)])
+    table = capsys.readouterr().out.splitlines()
+    assert table[0].startswith("| game | matchup |") and len(table) == 2 + 6
+    assert all(line.startswith("| base, 3 players | ") for line in table[2:])
+
+
+def test_an_agent_that_cannot_be_imported_is_refused_before_any_game():
+    bench = load_bench("bench_bots")
+    with pytest.raises(SystemExit):
+        bench.main(["--suite", "--agent", "no_such_module:choose", "--deals", "1", "--processes", "1"])
+
+
+def test_the_suite_plays_only_the_matchups_asked_for(capsys):
+    bench = load_bench("bench_bots")
+    bench.main(["--suite", "--rows", "base-2", "--deals", "1", "--processes", "1", "--matchups", "points/random"])
+    out = capsys.readouterr().out
+    assert "points vs 1x random" in out and "medium vs" not in out and "random vs" not in out

@@ -38,16 +38,30 @@ def test_a_base_game_key_in_an_architects_config_names_the_game_it_belongs_to():
 
 
 def test_nine_players_with_cities_name_the_range_cities_allows():
+    # Cities seats 2 (the 2-player variant, seed 001 «Regole per 2 Giocatori») to 8 (its 8-player rules)
     assert refusal({"game": "base", "players": 9, "expansions": ["cities"]}) == (
-        "bad_player_count", {"players": 9, "allowed": [3, 8]})
+        "bad_player_count", {"players": 9, "allowed": [2, 8]})
+
+
+def test_one_player_with_cities_names_the_range_cities_allows():
+    assert refusal({"game": "base", "players": 1, "expansions": ["cities"]}) == (
+        "bad_player_count", {"players": 1, "allowed": [2, 8]})
 
 
 def test_eight_players_without_cities_name_the_plain_range():
     assert refusal({"game": "base", "players": 8}) == ("bad_player_count", {"players": 8, "allowed": [2, 7]})
 
 
-def test_two_players_with_cities_name_the_range_cities_allows():
-    assert refusal({"game": "base", "players": 2, "expansions": ["cities"]})[1]["allowed"] == [3, 8]
+def test_two_players_with_cities_are_the_two_player_variant_with_cities():
+    # seed 001, «Regole per 2 Giocatori»: the 2-player rules stay as they are
+    assert engine.normalize_config({"game": "base", "players": 2, "expansions": ["cities"]}) == {
+        "game": "base", "players": 2, "sides": "A", "wonders": None, "variants": [],
+        "expansions": ["cities"], "teams": False}
+
+
+def test_teams_at_two_players_with_cities_name_the_counts_teams_are_played_at():
+    assert refusal({"game": "base", "players": 2, "expansions": ["cities"], "teams": True}) == (
+        "option_players", {"option": "teams", "players": 2, "allowed": [4, 6, 8]})
 
 
 def test_teams_without_cities_say_that_teams_need_cities_whatever_the_player_count():
@@ -75,7 +89,7 @@ def test_every_normalized_config_passes_the_checks_again():
 
 def test_the_range_with_options_is_read_from_info():
     assert options.players_allowed("base", {}) == [2, 7]
-    assert options.players_allowed("base", {"expansions": ["cities"]}) == [3, 8]
+    assert options.players_allowed("base", {"expansions": ["cities"]}) == [2, 8]
     assert options.players_allowed("architects", {"players": 3}) == [2, 7]
 
 

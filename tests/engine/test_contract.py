@@ -41,6 +41,11 @@ CONFIGS = {
         {"game": "base", "players": 4, "sides": "random", "expansions": ["cities"], "teams": True},
         {"game": "base", "players": 6, "sides": "B", "expansions": ["cities"], "teams": True},
         {"game": "base", "players": 8, "sides": "random", "expansions": ["cities"], "teams": True},
+        # the 2-player variant with Cities (mode cities-2p)
+        {"game": "base", "players": 2, "sides": "A", "expansions": ["cities"]},
+        {"game": "base", "players": 2, "sides": "random", "expansions": ["cities"], "wonders": ["petra", "byzantium"]},
+        {"game": "base", "players": 2, "sides": "choose", "expansions": ["cities"]},
+        {"game": "base", "players": 2, "sides": "B", "expansions": ["cities"], "wonders": ["babylon", "halicarnassus"]},
     ],
     "architects": [
         {"game": "architects", "players": 2},

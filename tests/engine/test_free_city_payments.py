@@ -20,7 +20,7 @@ independently of ``trading.py``.
 The random walks: each seat picks uniformly among its legal actions (in half of the games it
 skips discards when it can, so cities grow richer and trade more), and every payment of every
 decision is judged: 60 games of the 2-player variant in ``make test``, 1,000 under
-HYPOTHESIS_PROFILE=thorough; the base game at 3-7 players and Cities at 3-8 players likewise,
+HYPOTHESIS_PROFILE=thorough (with Cities: 30 and 1,000); the base game at 3-7 players and Cities at 3-8 players likewise,
 fewer games.
 """
 
@@ -40,6 +40,7 @@ pytestmark = pytest.mark.thorough  # more games under HYPOTHESIS_PROFILE=thoroug
 
 THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
 TWO_PLAYER_GAMES = 1000 if THOROUGH else 60
+TWO_PLAYER_CITIES_GAMES = 1000 if THOROUGH else 30
 GAMES_PER_COUNT = 200 if THOROUGH else 8
 SIDES = ["A", "B", "random"]
 
@@ -181,6 +182,18 @@ def test_no_payment_offered_in_random_two_player_games_buys_what_its_city_produc
     assert not tally.problems, _report(tally)
     assert tally.games == TWO_PLAYER_GAMES
     assert tally.free_city_payments > 10 * TWO_PLAYER_GAMES, _report(tally)
+
+
+def test_no_payment_offered_in_random_two_player_cities_games_buys_what_its_city_produces():
+    """The 2-player variant with Cities (seed 001, «Regole per 2 Giocatori»: its rules unchanged):
+    30 games (1,000 under thorough), every decision, the Free City's purchases every seller split
+    of a minimal purchase (002 l.547, two-players.md A.8 #5), the seats' the non-dominated ones;
+    docks (cities.md B.10 #11) and the warehouse and black market in play."""
+    tally = _walks(lambda seed: {"game": "base", "players": 2, "sides": SIDES[seed % 3],
+                                 "expansions": ["cities"]}, TWO_PLAYER_CITIES_GAMES)
+    assert not tally.problems, _report(tally)
+    assert tally.games == TWO_PLAYER_CITIES_GAMES
+    assert tally.free_city_payments > 10 * TWO_PLAYER_CITIES_GAMES, _report(tally)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])

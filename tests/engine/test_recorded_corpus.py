@@ -14,7 +14,7 @@ from . import record_corpus
 pytestmark = pytest.mark.thorough  # every recorded game under HYPOTHESIS_PROFILE=thorough
 
 THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
-QUICK = {"two_players": 200, "base": 25, "cities": 20}
+QUICK = {"two_players": 200, "base": 25, "cities": 20, "two_players_cities": 40}
 
 
 def _first_difference(corpus, recorded):
@@ -52,6 +52,10 @@ def test_the_base_game_from_three_to_seven_players_answers_every_decision_as_rec
 
 def test_the_cities_expansion_answers_every_decision_as_recorded():
     assert _first_difference("cities", _games("cities")) is None
+
+
+def test_the_two_player_variant_with_cities_answers_every_decision_as_recorded():
+    assert _first_difference("two_players_cities", _games("two_players_cities")) is None
 
 
 def test_the_replay_notices_a_game_that_walks_otherwise():

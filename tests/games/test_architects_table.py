@@ -54,6 +54,42 @@ def test_the_architects_game_page_loads_its_own_board_with_words_in_the_page_lan
     assert "cannot_build" in page_json(response, "play-errors")
 
 
+def test_the_game_page_loads_the_table_drawing_before_the_board_and_holds_both_icon_sprites(client, make_user):
+    match = start_table(make_user("host"), players=3, game="architects")
+    body = client.get(url("game", match.pk, lang="it")).content.decode()
+    table, board = body.index('src="/static/games/architects/table.js"'), body.index('src="/static/games/architects/board.js"')
+    assert table < board  # both deferred: the table's drawing runs first
+    assert 'id="icon-cat"' in body and 'id="icon-coin"' in body  # both sprites, in the page (cards/sprites.py)
+
+
+def page_json_from_body(body, element_id):
+    import json
+    import re
+
+    found = re.search(rf'<script id="{element_id}" type="application/json">(.*?)</script>', body, re.S)
+    return json.loads(found.group(1))
+
+
+def test_a_progress_tokens_tile_gets_the_facts_it_draws_as_icons():
+    from games.presentation.architects.catalogue import page_catalogue
+
+    tokens = page_catalogue("en")["tokens"]
+    assert tokens["propaganda"]["on_take"] == ["shield_horn", "shield_two_horns"]
+    assert tokens["architecture"]["on_build"] is True and "on_take" not in tokens["architecture"]
+    assert tokens["tactics"]["shields"] == 2 and tokens["tactics"]["effect"] == "shields"
+
+
+def test_the_replay_draws_each_step_with_the_game_pages_table_and_style():
+    from games import presentation
+    from games.presentation.architects import replay
+
+    data = replay.replay_data("pt-br")
+    assert data["assets"] == {"table": "/static/games/architects/table.js", "style": "/static/games/architects/board.css"}
+    assert replay.REPLAY_SCRIPTS == ("games/architects/table.js",) and replay.REPLAY_STYLES == ("games/architects/board.css",)
+    assert presentation.get("architects").REPLAY_SCRIPT == "games/architects/replay.js"
+    assert data["words"]["central_title"] == "Baralho central" and data["catalogue"]["wonders"]["halicarnassus"]["name"] == "Halicarnasso"
+
+
 def test_the_board_words_are_translated_to_italian_and_portuguese():
     from games import presentation
 

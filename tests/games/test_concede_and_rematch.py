@@ -1,4 +1,4 @@
-"""Leaving a running game (a bot takes the seat at once, the match is unrated, the player watches)
+"""Leaving a running game (a bot takes the seat at once, a rated match ranks the seat last, the player watches)
 and the rematch (a new table from a finished match's seats)."""
 import random
 
@@ -6,9 +6,10 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 
 from games import engine, services
-from games.history.models import MatchRecord
+from games.history.models import MatchRecord, RatingChange
 from games.models import Match, MatchAction
 from tests.factories import page_url, play_as_human, start_table
+from tests.games.history.helpers import fit_bots
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -71,13 +72,15 @@ def test_leaving_is_refused_to_a_spectator_and_once_the_game_is_over(make_user):
     assert caught.value.code == "not_running"
 
 
-def test_a_match_someone_left_ends_unrated_as_abandoned(make_user):
+def test_a_rated_match_someone_left_ranks_them_last(make_user, monkeypatch):
+    fit_bots(monkeypatch, {"base": {"easy": 5.0, "medium": 25.0, "hard": 45.0}})
     host, guest = make_user("host"), make_user("guest")
     match = start_table(host, players=3, others=[guest], bots=["", "", "medium"])
     services.do_concede(match.pk, host)
     play_as_human(match, guest, random.Random(2))
     record = MatchRecord.objects.get(match=match)
-    assert not record.rated and record.unrated_reason == MatchRecord.Unrated.ABANDONED
+    assert record.rated and record.unrated_reason == ""
+    assert RatingChange.objects.get(match=match, user=host).rank == 3
 
 
 def test_when_the_last_person_leaves_the_bots_play_the_game_to_its_end(make_user):

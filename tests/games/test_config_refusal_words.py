@@ -24,11 +24,11 @@ def test_teams_without_cities_are_refused_for_the_cause_in_words(make_user):
         assert error_text(error, "base") == "Teams need the Cities expansion."
 
 
-def test_two_players_with_cities_name_three_to_eight_in_words(make_user):
-    error = refusal(make_user, players=2, expansions=["cities"])
-    assert (error.code, error.facts["allowed"]) == ("bad_player_count", [3, 8])
+def test_nine_players_with_cities_name_two_to_eight_in_words(make_user):
+    error = refusal(make_user, players=9, expansions=["cities"])
+    assert (error.code, error.facts["allowed"]) == ("bad_player_count", [2, 8])
     with translation.override("en"):
-        assert error_text(error, "base") == "A table of this game has 3 to 8 seats."
+        assert error_text(error, "base") == "A table of this game has 2 to 8 seats."
 
 
 def test_an_unknown_key_names_the_key_and_the_game_s_settings(make_user):

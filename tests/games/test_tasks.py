@@ -5,9 +5,10 @@ import pytest
 from django.core.management import call_command
 from django.core.cache import caches
 from django.db import OperationalError, transaction
+from django.db.models import F
 
 from games import engine, services, tasks
-from games.models import Match
+from games.models import Match, Seat
 from games.services import bot_port
 from tests.factories import start_table
 from wonders_site.celery import app
@@ -96,9 +97,15 @@ def test_a_bot_turn_sent_without_a_queue_is_routed_to_the_bots_queue_and_the_swe
     assert router.route({}, tasks.sweep_deadlines.name)["queue"].name == "default"
 
 
+def make_late(match):
+    """The step's deadline a minute ago: the match's (the page's countdown) and the waiting seats'."""
+    Match.objects.filter(pk=match.pk).update(deadline=match.deadline - timedelta(seconds=60))
+    Seat.objects.filter(match=match).exclude(deadline=None).update(deadline=F("deadline") - timedelta(seconds=60))
+
+
 def test_celery_beat_s_entry_runs_the_deadline_sweep(make_user, settings):
     match = start_table(make_user("host"), players=3, turn_seconds=10)
-    Match.objects.filter(pk=match.pk).update(deadline=match.deadline - timedelta(seconds=60))
+    make_late(match)
     task = app.tasks[settings.CELERY_BEAT_SCHEDULE["games-sweep-deadlines"]["task"]]
     assert task() == 1
     assert match.actions.filter(by="timeout").count() == 1
@@ -106,10 +113,10 @@ def test_celery_beat_s_entry_runs_the_deadline_sweep(make_user, settings):
 
 def test_the_sweep_task_and_command_play_for_seats_past_their_deadline(make_user):
     match = start_table(make_user("host"), players=3, turn_seconds=10)
-    Match.objects.filter(pk=match.pk).update(deadline=match.deadline - timedelta(seconds=60))
+    make_late(match)
     assert tasks.sweep_deadlines() == 1
     match.refresh_from_db()
-    Match.objects.filter(pk=match.pk).update(deadline=match.deadline - timedelta(seconds=60))
+    make_late(match)
     call_command("sweep_deadlines")
     assert Match.objects.get(pk=match.pk).actions.filter(by="timeout").count() == 2
 

@@ -310,15 +310,16 @@ def test_the_table_shows_an_invite_link_without_a_language(client, make_user):
 def test_the_game_page_draws_every_card_as_the_catalogue_does_in_the_page_language(client, make_user):
     match = start_table(make_user("host"), players=3)
     html = client.get(url("game", match.pk, lang="it")).content.decode()
-    faces = html[html.index('<template id="card-faces">'):html.index("</template>")]
+    faces_at = html.index('<template id="card-faces">')
+    faces = html[faces_at:html.index("</template>")]
     lumber = faces[faces.index('data-face="lumber_yard"'):faces.index('data-face="stone_pit"')]
     assert 'class="card card--brown card--small"' in lumber and "Cantiere d&#x27;Abbattimento" in lumber
-    assert "icons.svg#wood" in lumber and 'href="/it/cards/' not in lumber  # drawn, not a link
+    assert 'href="#icon-wood"' in lumber and 'href="/it/cards/' not in lumber  # drawn, not a link
     # A card names the cards it makes free (its chain), and Cities' black cards are there too.
     baths = faces[faces.index('data-face="baths"'):]
     assert "Acquedotto" in baths[:baths.index("</article>")]
     assert 'data-face="capitol"' in faces and "card--black" in faces
-    assert page_json_from(html, "game-data")["icons"].endswith("icons.svg")
+    assert 'id="icon-wood"' in html[:faces_at] and "icons" not in page_json_from(html, "game-data")  # the sprites, in the page
 
 
 def page_json_from(html, element_id):

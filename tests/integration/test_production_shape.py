@@ -11,7 +11,10 @@ under supervisord, on PostgreSQL and a Redis server of the test's own (it is res
   answering, and the worker found the broker again each time (reconnected, or restarted); the
   guard of deploy/celery_main.py keeps kombu's failure on a lost connection from killing it;
 - a rolling restart (deploy/prod.py rolling-restart) while a game is played and pages are asked
-  for: the game finishes, its log is whole, no request fails.
+  for: the game finishes, its log is whole, no request fails;
+- the same under ten tables (tests/integration/rolling_play.py, which bench/bench_restart.py runs
+  with 50): every game finishes, every socket open through the daphne restarts reconnected, no
+  acknowledged move lost or applied twice, and the bots (on the worker) kept moving.
 """
 import asyncio
 import re
@@ -24,11 +27,13 @@ import requests
 
 from tests.integration.live_stack import LANG, PASSWORD, PYTHON, ROOT, LiveClient, check_match_log
 from tests.integration.prod_shape import ProdShape
+from tests.integration.rolling_play import play_through_rolling_restart, report_lines
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("live_stack")]
 
 SIGNUP_LIMIT = 10  # SIGNUP_RATE's default, "10/h" (wonders_site/settings.py)
 RESTARTS = 10
+ROLLING_TABLES = 10
 BOT_MOVE_SECONDS = 0.5
 
 
@@ -40,6 +45,7 @@ def shape(request):
         "BOT_STALL_SECONDS": "5",  # lost bot turns asked again sooner (the minimum)
         "DEADLINE_SWEEP_SECONDS": "1",
         "OPEN_TABLES_PER_USER": "50",
+        "WS_NEW_SOCKETS_PER_IP_MINUTE": "100000",  # every test client comes from 127.0.0.1
     }).start()
     yield prod
     if request.session.testsfailed > failures_before:
@@ -198,6 +204,27 @@ def test_a_rolling_restart_drops_no_game_and_no_request(shape):
     assert player.reconnects >= 1, "the player's daphne was restarted: its socket reconnected"
     checked = check_match_log(site, match_id)
     assert checked["row"]["status"] == "finished"
+
+
+def test_a_rolling_restart_under_ten_tables_loses_no_move_and_every_socket_reconnects(shape):
+    """Ten people, each with a hard bot (on the worker) and a medium one, a move about every second;
+    a player whose game ends before the restart is over plays another. No time is asserted: the
+    pauses are printed (bench/bench_restart.py measures them at 50 tables)."""
+    outcome = play_through_rolling_restart(shape, ROLLING_TABLES, bots=("hard", "medium"), prefix="roll")
+    print("\n".join(report_lines(outcome, min(g.began for g in outcome.games))))
+    assert outcome.restart_returncode == 0, outcome.restart_output
+    assert not outcome.failures and all(g.failure is None for g in outcome.games)
+    assert len({g.table for g in outcome.games}) == ROLLING_TABLES
+    assert all(g.client.finished for g in outcome.games), "every game finished"
+    assert all(shape.site.match_row(g.match_id)["status"] == "finished" for g in outcome.games)
+    through = outcome.sockets_through_restart()
+    assert through, "games were played across both daphne restarts"
+    assert not outcome.survivors() and all(g.client.reconnects >= 1 for g in through), (
+        "every socket open before the daphne restarts reconnected")
+    assert outcome.lost == [] and outcome.twice == [] and outcome.bad_logs == []
+    assert all(g.client.errors == [] for g in outcome.games)
+    for worker in [p for p in outcome.programs() if p.startswith("worker-")]:
+        assert outcome.running_at(outcome.back(worker)), f"games were being played when {worker} restarted"
 
 
 def test_the_workers_guard_keeps_a_closed_broker_connection_from_killing_it(shape):

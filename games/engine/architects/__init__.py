@@ -17,6 +17,7 @@ from .frames import frame_hands
 from .heuristics import action_value
 from .sample import sample_state
 from .scoring import CATEGORIES, TIEBREAK, scores
+from .reasons import explain  # noqa: F401 - optional: the hint's reason
 from .replay import replay
 from .state import action_log, draw_chance, initial_state, normalize_config, receive_orders
 from .turns import apply, is_over, legal_actions, to_act

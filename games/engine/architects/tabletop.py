@@ -40,14 +40,14 @@ BLUE_FIELDS = {"blue_cards": "blue", "cat_cards": "blue_cat"}  # field -> card k
 
 @lru_cache(maxsize=1)
 def _index():
-    """Folded names (ids and every language of the data file) -> wonder ids and token kinds."""
+    """Folded names (ids, every language of the data file, a wonder's former names) -> wonder ids and token kinds."""
     with open(_cat.DATA_FILE, encoding="utf-8") as file:
         data = json.load(file)
 
     def names_of(records):
         found = {}
         for record in records:
-            for name in {record["id"], *record["names"].values()}:
+            for name in {record["id"], *record["names"].values(), *record.get("former_names", ())}:
                 found.setdefault(fold(name), set()).add(record["id"])
         return found
 

@@ -1,4 +1,4 @@
-"""7 Wonders, 1st edition: the base game (3-7 players, and 2 with the 2-player variant).
+"""7 Wonders, 1st edition: the base game (3-7 players, and 2 with the 2-player variant; 2-8 with Cities).
 
 The game's entry in the registry: ``GAME``, built from this module's functions
 (``contract.game_from_module``), with its static facts declared once in ``info.py``. The rules
@@ -16,6 +16,7 @@ from ..errors import ConfigError  # noqa: F401  (re-exported for the game's call
 from .actions import blocked_builds  # noqa: F401  (engine.blocked_builds' callers)
 from .frames import frame_hands  # noqa: F401  (the contract's functions are found by name)
 from .heuristics import action_value, action_values, search_group  # noqa: F401
+from .reasons import explain  # noqa: F401
 from .info import PUBLIC_EVENTS, SCORE_CATEGORIES, game_type, info as _info  # noqa: F401
 from .replay import action_log, replay  # noqa: F401
 from .rollout import rollout_turn  # noqa: F401
@@ -27,10 +28,12 @@ from .view import hidden_ids, hints, reveal, seat_labels, view as _view  # noqa:
 
 
 def rating_mode(cfg):
+    """The ladder a config's matches count in: the 2-player variant apart from the games of 3 or
+    more players, with Cities as without (``cities-2p``, ``base-2p``); teams apart again."""
     if cfg.get("teams"):
         return "cities-teams"
     if "cities" in (cfg.get("expansions") or ()):
-        return "cities"
+        return "cities-2p" if cfg["players"] == 2 else "cities"
     return "base-2p" if cfg["players"] == 2 else "base"
 
 

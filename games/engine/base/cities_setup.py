@@ -1,7 +1,8 @@
 """7 Wonders: Cities — config and setup (shared/specs/cities.md, B.2, B.7, B.8).
 
-Cities is an option of the base game: ``{"game": "base", "players": 3..8, "expansions":
-["cities"], "teams": false|true}``. This module holds what the option changes before play:
+Cities is an option of the base game: ``{"game": "base", "players": 2..8, "expansions":
+["cities"], "teams": false|true}`` (2: the 2-player variant, whose table deals the 3-player
+cards: ``two_players_setup.deck_config``). This module holds what the option changes before play:
 
 - the deck: each age adds ``min(n, 7)`` black cards drawn at random from that age's nine; at 8
   players the base deck is the 7-player one (B.7);
@@ -76,8 +77,6 @@ def check(config, n, wonders):
     cities = CITIES in expansions
     if n == MAX_PLAYERS and not cities:
         raise ConfigError("bad_player_count", players=n, allowed=[2, 7])
-    if cities and n < 3:
-        raise ConfigError("bad_player_count", players=n, allowed=[3, MAX_PLAYERS])
     if teams and (not cities or n not in TEAM_PLAYER_COUNTS):
         raise ConfigError("bad_teams", teams=teams, players=n, allowed=list(TEAM_PLAYER_COUNTS))
     if not cities and wonders:

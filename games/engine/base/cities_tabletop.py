@@ -7,6 +7,8 @@ it changes:
 - ``base-2p``: three cities, the third the Free City (scored, never ranked), the 3-player deck;
 - ``cities``: 3-8 seats; black cards, the three Cities guilds, Petra and Byzantium; seven turns
   an age (six at 8 players, whose base deck is the 7-player one); debt tokens on the treasury;
+- ``cities-2p``: the 2-player variant with Cities, three cities (the Free City third, scored,
+  never ranked; it takes debts too), the 3-player deck with 3 black cards an age and seven turns;
 - ``cities-teams``: the same at 4, 6 or 8 seats, seats 2k and 2k + 1 partners.
 
 What only a Cities table can break: an age holds ``min(n, 7)`` black cards drawn from its nine
@@ -53,6 +55,7 @@ MODES = {
     "base": TableMode("base", range(3, 8)),
     "base-2p": TableMode("base-2p", (3,), free_city=True),
     "cities": TableMode("cities", range(3, 9)),
+    "cities-2p": TableMode("cities-2p", (3,), free_city=True),
     "cities-teams": TableMode("cities-teams", (4, 6, 8)),
 }
 

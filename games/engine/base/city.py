@@ -17,14 +17,30 @@ from ..seating import left_of, right_of
 
 COLOR_INDEX = {c: i for i, c in enumerate(_cat.COLORS)}
 
+# Every cache here is emptied whole when it reaches its cap. The caps are small on purpose: what a
+# cache holds lives on in the collector's oldest generation, and every full collection walks it.
+# With caps of 200,000 profiles and 100,000 trade contexts a long-lived process slowed down as it
+# aged (4 players: a third of its time in the collector after 2,400 games, against an eighth at
+# first); at these caps it stays level (`make bench`, "engine aging"), and a turn's or a
+# rollout's cities still hit (a city grows by one card a turn: its parent profile is recent).
 _PROFILES = {}
-_MAX_PROFILES = 200_000
-_BY_ID = {}
-_MAX_BY_ID = 20_000
+_MAX_PROFILES = 8_192
+_BY_ID = {}  # holds the player dicts themselves (and so their states' lists): kept the smallest
+_MAX_BY_ID = 256
 _CONTEXTS = {}  # ids of (buyer, left, right) profiles -> (those profiles, their trade context)
 
 
+def cache_sizes():
+    """This module's caches: (entries, cap) by name (every base-game cache: caches.py)."""
+    return {
+        "profiles": (len(_PROFILES), _MAX_PROFILES),
+        "profiles by player dict": (len(_BY_ID), _MAX_BY_ID),
+        "trade contexts by profiles": (len(_CONTEXTS), _MAX_BY_ID),
+    }
+
+
 def clear_caches():
+    """Empties this module's caches and trading's (built from its profiles)."""
     _PROFILES.clear()
     _BY_ID.clear()
     _CONTEXTS.clear()

@@ -74,6 +74,18 @@ def _count(counts, scope, me, left, right):
 
 
 _PRODUCTION = {}
+_MAX_PRODUCTION = 8_192  # small: see city.py, the caps
+
+
+def cache_sizes():
+    return {"productions": (len(_PRODUCTION), _MAX_PRODUCTION)}
+
+
+def clear_caches():
+    _PRODUCTION.clear()
+
+
+catalogue.when_replaced(clear_caches)
 
 
 def _production(city):
@@ -81,7 +93,7 @@ def _production(city):
     key = (city["wonder"], tuple(city["built"]))
     have = _PRODUCTION.get(key)
     if have is None:
-        if len(_PRODUCTION) >= 50_000:
+        if len(_PRODUCTION) >= _MAX_PRODUCTION:
             _PRODUCTION.clear()
         have = _PRODUCTION[key] = frozenset(_compute_production(city))
     return have
@@ -221,8 +233,9 @@ def _value(view, action, me, left, right, memo=None):
     kind = action["type"]
     if kind == "pass":
         return 0.0
-    if kind == "pay_debt":
-        owed = view["cities"]["owed"][view["seat"]]
+    if kind == "pay_debt":  # the seat's own debt, or the Free City's (valued as its own)
+        city = view["free_city"]["city"] if action.get("city") == "free_city" else view["seat"]
+        owed = view["cities"]["owed"][city]
         return -action["coins"] / 3.0 - (owed - action["coins"])
     if kind == "discard":
         return 1.0 + (0.8 if me["coins"] < 3 else 0.0)

@@ -2,7 +2,8 @@
 calculator's modes (``cities_tabletop.py``) read them here.
 
 INFO's ``max_players`` stays 7, the range with the default options: 8 players need Cities, and
-the ``expansions`` option says so (``"players": {"cities": [3, 8]}``), and the wonders it adds
+the ``expansions`` option says so (``"players": {"cities": [2, 8]}``: 2 is the 2-player variant with
+Cities, rating mode ``cities-2p``), and the wonders it adds
 to the ``wonders`` option's values (``"wonders": {"cities": ["petra", "byzantium"]}``); ``teams``
 needs Cities (``"needs": {"expansions": "cities"}``) and 4, 6 or 8 players (``"players"``), which
 ``options.check_config`` enforces for ``normalize_config``.
@@ -32,7 +33,7 @@ def info():
             {"name": "wonders", "kind": "per_seat", "choices": list(_catalogue.get().wonder_ids),
              "default": None},
             {"name": "expansions", "kind": "multi", "choices": ["cities"], "default": [],
-             "players": {"cities": [3, 8]},
+             "players": {"cities": [2, 8]},
              "wonders": {"cities": list(_catalogue.get().cities_wonder_ids)}},
             {"name": "teams", "kind": "choice", "choices": [False, True], "default": False,
              "needs": {"expansions": "cities"}, "players": [4, 6, 8]},
@@ -44,10 +45,12 @@ def info():
         "bot_levels": ["easy", "medium", "hard"],
         "timeout_bot": "medium",
         "seat_label_keys": ["wonder", "side"],
-        "rating_modes": ["base", "base-2p", "cities", "cities-teams"],
+        "rating_modes": ["base", "base-2p", "cities", "cities-2p", "cities-teams"],
         # What each mode stands for, besides its player counts (rating_mode decides; the
-        # conformance suite checks that the two agree).
+        # conformance suite checks that the two agree). The 2-player variant is a mode of its
+        # own with Cities too (cities-2p), as without (base-2p): three cities, one never ranked.
         "mode_options": {"base": {}, "base-2p": {}, "cities": {"expansions": ["cities"]},
+                         "cities-2p": {"expansions": ["cities"]},
                          "cities-teams": {"expansions": ["cities"], "teams": True}},
         "type": {"hidden_information": True, "simultaneous": True, "teams": True, "chance": True},
     }

@@ -43,6 +43,22 @@ def resolve_sides(new, events):
     start_age(new, 1, events)
 
 
+def _place_card(p, old_player, a, age, cards):
+    """The card of build or wonder action `a` placed in seat `p` (a copy being changed; `old_player`
+    as the turn began): built, or tucked under the wonder's next stage. Returns the coins it costs
+    the bank and the effects it brings."""
+    cid = a["card"]
+    if a["type"] == "build":
+        card = cards[cid]
+        p["built"] = p["built"] + [cid]
+        if a.get("free") == "olympia":
+            p["free_used"] = age
+        return (0 if a.get("free") else card.coins), card.fx
+    stage = profile(old_player).next_stage
+    p["stages"] = p["stages"] + [cid]
+    return stage.coins, stage.fx
+
+
 def resolve_turn(new, events):
     if is_two_players(new):
         _two_rules.hand_over_free_city_card(new)
@@ -73,23 +89,14 @@ def resolve_turn(new, events):
             continue
         left = a["pay"]["left"]
         right = a["pay"]["right"]
+        cost, fx = _place_card(p, old_players[s], a, age, cards)
+        gained.append((s, fx))
         if kind == "build":
-            card = cards[cid]
-            free = a.get("free")
-            cost = 0 if free else card.coins
-            p["built"] = p["built"] + [cid]
-            if free == "olympia":
-                p["free_used"] = age
-            gained.append((s, card.fx))
             play = {"seat": s, "action": "build", "card": cid, "pay": {"left": left, "right": right}}
-            if free:
-                play["free"] = free
+            if a.get("free"):
+                play["free"] = a["free"]
         else:
-            stage = profile(old_players[s]).next_stage
-            cost = stage.coins
-            p["stages"] = p["stages"] + [cid]
-            gained.append((s, stage.fx))
-            if stage.fx.build_from_discard:
+            if fx.build_from_discard:
                 halicarnassus.append(s)
             play = {"seat": s, "action": "wonder", "stage": len(p["stages"]),
                     "pay": {"left": left, "right": right}}
@@ -153,22 +160,12 @@ def resolve_seventh(new, seat, a, events):
         left = a["pay"]["left"]
         right = a["pay"]["right"]
         play["pay"] = {"left": left, "right": right}
+        cost, fx = _place_card(p, old_players[seat], a, new["age"], cards)
         if kind == "build":
-            card = cards[cid]
-            free = a.get("free")
-            cost = 0 if free else card.coins
-            p["built"] = p["built"] + [cid]
-            if free == "olympia":
-                p["free_used"] = new["age"]
-            fx = card.fx
             play["card"] = cid
-            if free:
-                play["free"] = free
+            if a.get("free"):
+                play["free"] = a["free"]
         else:
-            stage = profile(old_players[seat]).next_stage
-            cost = stage.coins
-            p["stages"] = p["stages"] + [cid]
-            fx = stage.fx
             play["stage"] = len(p["stages"])
             if fx.build_from_discard:
                 new["prompts"] = new["prompts"] + [{"seat": seat, "kind": "build_discarded"}]

@@ -51,8 +51,8 @@ free and its coin effects count at that moment; a pass is legal only if no disca
 be built (nothing left, or only names the city already has).
 
 The 2-player variant is hooks here (``two_players_rules.py``): the controller's seat also acts
-for the Free City (its actions carry ``"city": "free_city"``), in a turn after its own card and
-in the Free City's prompts, and only the two seats act.
+for the Free City (its actions carry ``"city": "free_city"``), in a turn after its own card, in
+the Free City's prompts and, with Cities, for its debt after its own, and only the two seats act.
 """
 
 from . import cities_rules as _cities
@@ -83,6 +83,8 @@ def to_act(state):
     if phase == "prompt":
         return [decider(state, state["prompts"][0]["seat"])]
     if phase == "debt":
+        if is_two_players(state):
+            return _two.debt_to_act(state)
         return [s for s, a in enumerate(pending) if a is None and state["owed"][s]]
     return []
 
@@ -100,6 +102,8 @@ def _may_act(state, seat):
     if phase == "prompt":
         return decider(state, state["prompts"][0]["seat"]) == seat
     if phase == "debt":
+        if is_two_players(state):
+            return _two.may_pay_debt(state, seat)
         return state["owed"][seat] > 0
     return False
 
@@ -120,6 +124,8 @@ def legal_actions(state, seat):
     if phase == "sides":
         return [{"type": "side", "side": s} for s in SIDES]
     if phase == "debt":
+        if is_two_players(state) and _two.paying_for_free_city(state, seat):
+            return _two.free_city_debt_actions(state)
         return _cities.debt_actions(state, seat)
     prompt = state["prompts"][0]
     city = prompt["seat"]  # the Free City's prompt is decided by its controller
@@ -166,7 +172,11 @@ def apply(state, seat, action):
             raise IllegalAction("bad_side", side=side if isinstance(side, str) else None)
         return _choose(state, seat, {"type": "side", "side": side}, resolve_sides)
     if phase == "debt":
-        return _choose(state, seat, _cities.canonical_debt(state, seat, action), resolve_debts)
+        if not state["owed"][city] and isinstance(action, dict) and action.get("type") == "pay_debt":
+            raise IllegalAction("no_debt_due", phase=phase)  # 2 players: the controller's or the Free City's
+        if city != seat and state["owed"][seat] and state["pending"][seat] is None:
+            raise IllegalAction("own_debt_first", seat=seat)  # as its own card before the Free City's
+        return _choose(state, seat, _cities.canonical_debt(state, city, action), resolve_debts, city)
     prompt = state["prompts"][0]
     if city != prompt["seat"]:  # a marker on a seat's own prompt, or none on the Free City's
         raise IllegalAction("bad_action", field="city")

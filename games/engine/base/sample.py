@@ -72,7 +72,7 @@ def sample_state(view, seat, rng, choose_for=None):
     for p in public:
         seen.update(p["built"])
     guilds = _guilds_in_play(age, deck["players"], seen, rng, guild_count() if two_players else None, deck)
-    unseen = _unseen(seen, age, deck["players"], guilds, _black_in_play(cfg, age, seen, rng))
+    unseen = _unseen(seen, age, deck["players"], guilds, _black_in_play(deck, age, seen, rng))
     table = _two.table_to_deal(view, shown_pile) if two_players else view
     hands, stages, pile = _deal_unseen(unseen, table, others, rng, partner)
     if partner is not None:

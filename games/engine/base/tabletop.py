@@ -4,7 +4,7 @@ Reached through ``games.engine.score_table("base", table)`` (the game object's `
 
 A table is described seat by seat, clockwise (each seat's left neighbour is the next seat)::
 
-    {"mode": "base" (default) | "base-2p" | "cities" | "cities-teams",
+    {"mode": "base" (default) | "base-2p" | "cities" | "cities-2p" | "cities-teams",
      "seats": [{"name": "Ann" (optional), "wonder": id or name, "side": "A" | "B",
                 "stages": number of stages built, "cards": [card ids or names, any language],
                 "coins": coins at the end, "military": [conflict tokens: 1, 3, 5 or -1],
@@ -13,7 +13,8 @@ A table is described seat by seat, clockwise (each seat's left neighbour is the 
 The mode is one of the game's rating modes (``table_modes``): the plain game at 3-7 seats; the
 2-player variant, three cities of which the third is the Free City (scored like any city, never
 ranked: its row has ``free_city`` and no rank); Cities at 3-8 seats (black cards, Petra and
-Byzantium, debts taken off the treasury, masks inside science, a ``black`` category); Cities with
+Byzantium, debts taken off the treasury, masks inside science, a ``black`` category), and with the
+2-player variant (``cities-2p``: three cities, the Free City third); Cities with
 teams at 4, 6 or 8 seats (seats 2k and 2k + 1 are partners: each row gets ``team``, ``team_total``
 and ``team_coins``, and the rank of its team). The Cities-only checks are in ``cities_tabletop``.
 

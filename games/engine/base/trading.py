@@ -28,10 +28,14 @@ prices) and cost; contexts repeat a lot across turns and games.
 from itertools import product
 
 _CTX = {}
-_MAX_CTX = 100_000
+_MAX_CTX = 8_192  # small: see city.py, the caps
 _FEASIBLE = {}
 FREE = ((0, 0),)
 NONE = ()
+
+
+def cache_sizes():
+    return {"trade contexts": (len(_CTX), _MAX_CTX), "feasible purchases": (len(_FEASIBLE), _MAX_CTX)}
 
 
 def clear_caches():

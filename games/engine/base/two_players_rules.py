@@ -14,9 +14,17 @@ pile's last card is discarded with the players' last cards, unless the Free City
 second stage: then the controller plays it for the Free City (a ``seventh_card`` prompt of the
 Free City). The controller also decides the Free City's Halicarnassus build; Olympia A's free
 build is one of its listed actions.
+
+With Cities (seed 001, «Regole per 2 Giocatori»; two-players.md A.6) the controller of the turn
+also decides, in the debt phase that ends it, how much of what the Free City owes it pays and
+how much it takes as debt (``{"type": "pay_debt", "coins": k, "city": "free_city"}``), after its
+own debt when it owes too (``paying_for_free_city``). A loss the Free City's card imposes hits
+both players, its controller included, and a Free City holding diplomacy stays out of the
+conflicts, the two players fighting once: both are the base Cities rules over the three cities.
 """
 
 from .actions import canonical_card_action, card_actions
+from .cities_rules import debt_actions
 from ..errors import IllegalAction
 from .two_players_setup import FOR_FREE_CITY, FREE_CITY, SEATS, controller
 
@@ -108,9 +116,39 @@ def free_city_choice(state, seat, action):
 
 
 def clear_free_city_choice(state, seat, pending):
-    """A new own card of the controller clears the Free City's (mutates `pending`, a copy)."""
-    if seat == controller(state):
+    """A new own card of the controller clears the Free City's (mutates `pending`, a copy); a new
+    own debt payment leaves the Free City's as it is."""
+    if seat == controller(state) and state["phase"] == "play":
         pending[FREE_CITY] = None
+
+
+# ---------------------------------------------------------------------------------------------
+# Cities: the debt phase
+
+
+def debt_to_act(state):
+    """The seats to act in a debt phase: each that owes and has not chosen, and the controller
+    until the Free City's payment is chosen too."""
+    seat = controller(state)
+    owed, pending = state["owed"], state["pending"]
+    return [s for s in SEATS if (owed[s] and pending[s] is None)
+            or (s == seat and owed[FREE_CITY] and pending[FREE_CITY] is None)]
+
+
+def may_pay_debt(state, seat):
+    """Whether `seat` has a debt to decide: its own, or the Free City's as the controller."""
+    return bool(state["owed"][seat]) or (seat == controller(state) and bool(state["owed"][FREE_CITY]))
+
+
+def paying_for_free_city(state, seat):
+    """Whether `seat`'s debt choice now is the Free City's: it is the controller, the Free City
+    owes, and its own debt is chosen (or it owes nothing)."""
+    return (seat == controller(state) and bool(state["owed"][FREE_CITY])
+            and (not state["owed"][seat] or state["pending"][seat] is not None))
+
+
+def free_city_debt_actions(state):
+    return marked(debt_actions(state, FREE_CITY))
 
 
 def hand_over_free_city_card(new):

@@ -6,11 +6,14 @@ current age; the controller sees its last card while it plays it for Babylon B: 
 the cards under the other two wonders, the discard pile, the later ages' decks (the 3-player
 cards, Age III with its guilds) and the choices not shown: the other player's own card, and the
 Free City's card unless the seat is the controller that chose it (``free_city_choice``: drawn
-after the other player's card, among the plays the controller's own card leaves).
+after the other player's card, among the plays the controller's own card leaves), and with
+Cities the Free City's debt payment likewise. With Cities the deck is the 3-player one with 3
+black cards an age (``deck_config``).
 """
 
 import copy
 
+from .cities_rules import debt_actions
 from .state import normalize_config
 from .two_players_rules import free_city_cards, free_city_plays
 from .two_players_setup import FREE_CITY
@@ -39,16 +42,22 @@ def prompts(view):
 
 
 def shown_choice(view, pending):
-    """The Free City's card the controller chose, as its view shows it (mutates `pending`)."""
+    """The Free City's card (or, with Cities, its debt payment) the controller chose, as its view
+    shows it (mutates `pending`)."""
     decision = view["free_city"].get("decision")
-    if decision and decision["kind"] == "turn" and decision["pending"] is not None:
+    if decision and decision["kind"] in ("turn", "debt") and decision["pending"] is not None:
         pending[FREE_CITY] = copy.deepcopy(decision["pending"])
 
 
 def free_city_choice(state, view, rng):
-    """The Free City's card when the view says it is chosen but not which (mutates the sample)."""
-    if view["phase"] == "play" and view["players"][FREE_CITY]["chosen"] and state["pending"][FREE_CITY] is None:
+    """The Free City's card (or debt payment) when the view says it is chosen but not which
+    (mutates the sample)."""
+    if not view["players"][FREE_CITY]["chosen"] or state["pending"][FREE_CITY] is not None:
+        return
+    if view["phase"] == "play":
         state["pending"][FREE_CITY] = rng.choice(free_city_plays(state, free_city_cards(state)))
+    elif view["phase"] == "debt":
+        state["pending"][FREE_CITY] = rng.choice(debt_actions(state, FREE_CITY))
 
 
 def config_of_table(view):
@@ -56,4 +65,5 @@ def config_of_table(view):
     seats = view["players"][:FREE_CITY]
     sides = "choose" if view["phase"] == "sides" else [p["side"] for p in seats]
     return normalize_config({"game": "base", "players": 2, "sides": sides,
-                             "wonders": [p["wonder"] for p in seats]})
+                             "wonders": [p["wonder"] for p in seats],
+                             "expansions": ["cities"] if view.get("cities") else []})

@@ -18,7 +18,9 @@ The deal (``state.draw_chance`` with the hooks below): the 3-player cards
 (``cards/data/two_players.json``: the player count whose cards are used, the guilds in Age
 III), 7 cards per city; the Free City's 7 are its face-down pile, kept as its ``hand``. Its
 wonder is drawn among those left; its side is the config's for ``A``, ``B`` or ``random``, drawn
-at random with ``choose`` or a per-seat list (nobody owns the Free City to choose it).
+at random with ``choose`` or a per-seat list (nobody owns the Free City to choose it). With
+Cities the deck is the 3-player one with Cities' (``deck_config``): 3 black cards an age, 8 cards
+per city, seven turns (two-players.md A.9 #6, our ruling).
 
 A turn. The controller (``controller``) draws the top card of the pile into their hand
 (``draw_for_controller``), chooses a card for their own city, then one for the Free City
@@ -62,8 +64,12 @@ def seat_count(state):
 
 
 def deck_config(cfg):
-    """The config whose cards are dealt: the 3-player deck's."""
-    return {"players": setup()["deck_players"]}
+    """The config whose cards are dealt: the 3-player deck's, with Cities its black cards too (3
+    an age, hands of 8: shared/specs/two-players.md A.9 #6, our ruling)."""
+    deck = {"players": setup()["deck_players"]}
+    if cfg.get("expansions"):
+        deck["expansions"] = list(cfg["expansions"])
+    return deck
 
 
 def guild_count():
@@ -84,8 +90,10 @@ def free_city_side(cfg):
 def controller(state):
     """The seat holding the Free City card this turn (None outside a turn): the player to the
     left of the Free City (seat 0) or to its right (seat 1) on the first turn of an age, as the
-    setup record says, then the other player every other turn."""
-    if state["phase"] not in ("play", "prompt"):
+    setup record says, then the other player every other turn. With Cities the turn's debts are
+    still its own: the controller of the turn in which a loss is settled decides the Free City's
+    (seed 001, «Regole per 2 Giocatori»)."""
+    if state["phase"] not in ("play", "prompt", "debt"):
         return None
     first = 0 if setup()["first_controller"][str(state["age"])] == "left" else 1
     return first if state["turn"] % 2 == 1 else 1 - first

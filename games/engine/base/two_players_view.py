@@ -8,7 +8,9 @@ The base view over the three cities, to which ``add_to_view`` adds:
 - ``free_city``: ``{"city": 2, "controller": seat | None}``, and for the controller while it
   decides for the Free City, ``decision``: ``{"kind": "turn" | "seventh_card" |
   "build_discarded", "cards": [what the Free City may use], "playable": [those it can play],
-  "pending": its chosen play | None}`` (``pending`` in a turn only); once the game is over,
+  "pending": its chosen play | None}`` (``pending`` in a turn only), or with Cities, through a
+  debt phase in which the Free City owes, ``{"kind": "debt", "owed", "coins", "pending": its
+  chosen payment | None}``; once the game is over,
   ``score``: the Free City's sheet (never ranked);
 - ``prompt`` names the seat that decides: a Free City prompt is ``{"seat": controller, "kind",
   "city": "free_city"}``, and the controller's ``my_prompt`` says ``"city": "free_city"`` too;
@@ -33,6 +35,12 @@ def _decision(state, seat):
     """The Free City's decision `seat` must take now, or None."""
     if seat is None or seat != controller(state):
         return None
+    if state["phase"] == "debt":
+        owed = state["owed"][FREE_CITY]
+        if not owed:
+            return None
+        return {"kind": "debt", "owed": owed, "coins": state["players"][FREE_CITY]["coins"],
+                "pending": copy.deepcopy(state["pending"][FREE_CITY])}
     if state["phase"] == "play" and state["pending"][seat] is not None:
         cards = free_city_cards(state)
         return {"kind": "turn", "cards": cards, "pending": copy.deepcopy(state["pending"][FREE_CITY]),
@@ -78,7 +86,7 @@ def add_to_view(state, seat, out):
     decision = _decision(state, seat)
     if decision is not None:
         out["free_city"]["decision"] = decision
-        if decision["kind"] != "turn":
+        if decision["kind"] not in ("turn", "debt"):
             out["my_prompt"] = {"kind": decision["kind"], "city": "free_city"}
         if decision["kind"] == "build_discarded":
             out["discard"] = list(state["discard"])
@@ -90,7 +98,7 @@ def add_to_hints(state, seat, out):
     """While `seat` decides the Free City's card: why the Free City cannot build each card it
     may use (``free_city_blocked``)."""
     decision = _decision(state, seat)
-    if decision is not None and decision["kind"] != "build_discarded":
+    if decision is not None and decision["kind"] in ("turn", "seventh_card"):
         out["free_city_blocked"] = blocked_builds(state, FREE_CITY, decision["cards"])
 
 

@@ -42,7 +42,7 @@ the 2-player variant (``two_players_view.py``: the Free City, its controller's d
 to them through hooks.
 """
 
-from . import cities_view
+from . import catalogue, cities_view
 from . import two_players_view as _two
 from .actions import blocked_builds
 from .catalogue import RESOURCES
@@ -147,7 +147,18 @@ def _production(fixed, choices):
 
 
 _ECONOMIES = {}  # id(profile) -> (profile, economy): profiles are shared and never change
-_MAX_ECONOMIES = 50_000
+_MAX_ECONOMIES = 4_096  # small: see city.py, the caps
+
+
+def cache_sizes():
+    return {"economies": (len(_ECONOMIES), _MAX_ECONOMIES)}
+
+
+def clear_caches():
+    _ECONOMIES.clear()
+
+
+catalogue.when_replaced(clear_caches)
 
 
 def _economy(prof):

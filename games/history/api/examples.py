@@ -21,7 +21,7 @@ SCORE_REQUEST_EXAMPLE = {"seats": [
 ARCHITECTS_TABLE_EXAMPLE = {"game": "architects", "seats": [
     {"name": "Ann", "wonder": "giza", "built": [1, 2, 3], "blue_cards": 2, "cat_cards": 1, "holds_cat": True,
      "military_tokens": 2, "progress_tokens": ["culture", "Educazione"]},
-    {"name": "Bo", "wonder": "Éphesos", "built": [1, 2, 4], "blue_cards": 1, "military_tokens": 3,
+    {"name": "Bo", "wonder": "Efeso", "built": [1, 2, 4], "blue_cards": 1, "military_tokens": 3,
      "progress_tokens": ["decoration"]},
 ]}
 
@@ -99,7 +99,7 @@ MATCH_DETAIL_EXAMPLE_V1 = {
 PLAYER_EXAMPLE = {
     "username": "ann", "display_name": "Ann", "joined": "2026-10-01T09:00:00Z",
     "totals": {"games": 31, "wins": 12, "podiums": 25, "abandoned": 0},
-    "ratings": [{"mode": "base", "mu": 31.2, "sigma": 6.1, "ordinal": 12.9, "provisional": False,
+    "ratings": [{"mode": "base", "rating": 1822, "mu": 31.2, "sigma": 6.1, "ordinal": 12.9, "provisional": False,
                  "rated_games": 28, "wins": 11}],
     "recent_matches": [{"match": 42, "finished_at": "2026-11-21T14:31:40Z", "mode": "base", "players": 3,
                         "rated": True, "wonder": "giza", "wonder_name": "The Pyramids of Giza", "side": "A",
@@ -108,7 +108,7 @@ PLAYER_EXAMPLE = {
 
 STATS_EXAMPLE = {
     "username": "ann", "mode": "base", "players": None,
-    "rating": {"mu": 31.2, "sigma": 6.1, "ordinal": 12.9, "provisional": False, "rated_games": 28},
+    "rating": {"rating": 1822, "mu": 31.2, "sigma": 6.1, "ordinal": 12.9, "provisional": False, "rated_games": 28},
     "rank": 14, "percentile": 97.4, "ranked_players": 512,
     "games": 31, "wins": 12, "podiums": 25, "abandoned": 0, "win_rate": 0.3871,
     "average_score": 52.3, "best_score": {"total": 71, "match": 17},
@@ -121,7 +121,12 @@ STATS_EXAMPLE_V1 = {**STATS_EXAMPLE, "average_points": AVERAGE_POINTS_EXAMPLE_V1
 
 
 LEADERBOARD_EXAMPLE = {
-    "mode": "base", "provisional_sigma": PROVISIONAL_SIGMA,
-    "results": [{"rank": 1, "username": "ann", "display_name": "Ann", "mu": 38.1, "sigma": 5.2, "ordinal": 22.5,
-                 "games": 140, "wins": 61, "win_rate": 0.4357}],
+    "mode": "base", "who": "everyone", "provisional_sigma": PROVISIONAL_SIGMA,
+    "results": [
+        {"rank": 1, "username": None, "display_name": "hard", "is_bot": True, "bot_level": "hard", "rating": 2560,
+         "mu": 45.4, "sigma": 1.0, "ordinal": 42.4, "provisional": False, "movement": None, "games": None,
+         "wins": None, "win_rate": None},
+        {"rank": 2, "username": "ann", "display_name": "Ann", "is_bot": False, "bot_level": "", "rating": 2062,
+         "mu": 38.1, "sigma": 5.2, "ordinal": 22.5, "provisional": False, "movement": 35, "games": 140, "wins": 61,
+         "win_rate": 0.4357}],
 }

@@ -169,6 +169,8 @@ OPTIONS_HELP = ("The options the game declares (engine info: options) as the mat
 
 
 class RatingMoveSerializer(serializers.Serializer):
+    rating_before = serializers.IntegerField(help_text="The number shown: 1500 + 25 x ordinal, never below 0.")
+    rating_after = serializers.IntegerField(help_text="The number shown after the match.")
     mu_before = serializers.FloatField()
     sigma_before = serializers.FloatField()
     ordinal_before = serializers.FloatField()
@@ -253,6 +255,8 @@ class ReplaySerializer(serializers.Serializer):
 
 
 class StatsRatingSerializer(serializers.Serializer):
+    rating = serializers.IntegerField(help_text="The number shown: 1500 + 25 x (mu - 3 sigma), never below 0; "
+                                      "a new player's is 1500.")
     mu = serializers.FloatField()
     sigma = serializers.FloatField()
     ordinal = serializers.FloatField(help_text="mu - 3 sigma, what the leaderboard sorts by.")
@@ -351,21 +355,42 @@ class RatingHistorySerializer(serializers.Serializer):
 
 
 class LeaderRowSerializer(serializers.Serializer):
-    rank = serializers.IntegerField()
-    username = serializers.CharField()
-    display_name = serializers.CharField()
+    rank = serializers.IntegerField(allow_null=True, help_text="Null for a provisional player.")
+    username = serializers.CharField(allow_null=True, help_text="Null for a bot.")
+    display_name = serializers.CharField(help_text="A bot's: its level.")
+    is_bot = serializers.BooleanField()
+    bot_level = serializers.CharField(help_text='A bot\'s level (easy, medium, hard); "" for a person.')
+    rating = serializers.IntegerField(help_text="The number shown: 1500 + 25 x ordinal, never below 0.")
     mu = serializers.FloatField()
     sigma = serializers.FloatField()
     ordinal = serializers.FloatField()
-    games = serializers.IntegerField(help_text="Rated matches in this mode.")
-    wins = serializers.IntegerField()
-    win_rate = serializers.FloatField()
+    provisional = serializers.BooleanField()
+    movement = serializers.IntegerField(
+        allow_null=True, help_text="The rating's change since a week ago; null for a bot or a player first rated "
+        "this week.")
+    games = serializers.IntegerField(allow_null=True, help_text="Rated matches in this mode; null for a bot.")
+    wins = serializers.IntegerField(allow_null=True)
+    win_rate = serializers.FloatField(allow_null=True)
 
 
 class LeaderboardSerializer(serializers.Serializer):
     mode = serializers.CharField()
-    provisional_sigma = serializers.FloatField(help_text="Players with sigma at or above this are provisional and left off.")
+    who = serializers.ChoiceField(choices=["everyone", "people"])
+    provisional_sigma = serializers.FloatField(
+        help_text="Players with sigma at or above this are provisional: listed, without a rank.")
     results = LeaderRowSerializer(many=True)
+
+
+class BotRatingSerializer(serializers.Serializer):
+    mode = serializers.CharField()
+    level = serializers.ChoiceField(choices=["easy", "medium", "hard"])
+    rating = serializers.IntegerField(help_text="The number shown: 1500 + 25 x (mu - 3 sigma).")
+    mu = serializers.FloatField(help_text="Fitted from bot tournaments (manage.py calibrate_bots); fixed.")
+    sigma = serializers.FloatField()
+
+
+class BotRatingsSerializer(serializers.Serializer):
+    results = BotRatingSerializer(many=True, help_text="Per mode, weakest first.")
 
 
 class WonderStatSerializer(WonderSideSerializer):

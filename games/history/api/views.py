@@ -26,7 +26,7 @@ from games.history.api import serializers as s
 from games.history.api import serializers_v1 as s1
 from games.history.api.common import (
     LANG_PARAMETER, MODE_DESCRIPTION, MODE_PARAMETER, PLAYERS_PARAMETER, USERNAME_PARAMETER,
-    errors, player_or_404, query_int, query_mode, query_players, wonder_name,
+    errors, player_or_404, query_choice, query_int, query_mode, query_players, wonder_name,
 )
 from games.history.api.filters import MatchFilter
 from games.history.api.pagination import NewestFirstCursor, PlayerSearchPages
@@ -34,7 +34,8 @@ from games.history.players import SEARCH_MIN_LENGTH, player_rows, search_profile
 from games.history.api.versioning import LATEST, V1, is_v1
 from games.history.timeline import hands_by_step, match_timeline
 from games.history.models import MatchRecord, RatingChange
-from games.history.ratings import PROVISIONAL_SIGMA, game_of_mode
+from games.history.leaderboard import WHO, bot_rows
+from games.history.ratings import PROVISIONAL_SIGMA, display_of_ordinal, game_of_mode, registered_modes
 from games.history.api.examples import (
     LEADERBOARD_EXAMPLE, MATCH_DETAIL_EXAMPLE, MATCH_DETAIL_EXAMPLE_V1, MATCH_LIST_EXAMPLE, PLAYER_EXAMPLE,
     STATS_EXAMPLE, STATS_EXAMPLE_V1,
@@ -163,7 +164,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             data["teams"] = team_rows(match.score_sheet or engine.scores(match.state))
             data["unranked_sheets"] = unranked_rows(match, lang)
             data["rating_changes"] = [
-                {"username": row.pop("user__username"), **row}
+                with_numbers({"username": row.pop("user__username"), **row})
                 for row in RatingChange.objects.filter(match=match).order_by("rank", "user_id").values(
                     "user__username", "rank", "mu_before", "sigma_before", "ordinal_before", "mu_after",
                     "sigma_after", "ordinal_after")
@@ -309,24 +310,56 @@ class PlayerViewSet(viewsets.ViewSet):
                 "mu_after", "sigma_after", "ordinal_after")[:limit]
         )
         rows.reverse()
-        return Response({"username": user.get_username(), "mode": mode, "results": rows})
+        return Response({"username": user.get_username(), "mode": mode, "results": [with_numbers(row) for row in rows]})
+
+
+def with_numbers(row):
+    """A rating change with the numbers shown (rating_before, rating_after) beside mu and sigma."""
+    return {**row, "rating_before": display_of_ordinal(row["ordinal_before"]),
+            "rating_after": display_of_ordinal(row["ordinal_after"])}
 
 
 class LeaderboardView(APIView):
     @extend_schema(
-        summary="The leaderboard of a mode: players by ordinal (mu - 3 sigma).",
-        description=MODE_DESCRIPTION + " Only rated matches count: every seat a person from start to end (no bot, "
-        "no abandoned seat). Provisional players (sigma at or above `provisional_sigma`, about their first five "
-        "rated matches) are left off.",
+        summary="The leaderboard of a mode: players and bots by ordinal (mu - 3 sigma).",
+        description=MODE_DESCRIPTION + " Rated matches count: tables the host left rated, with a person seated; "
+        "bots are rated players with a fixed rating fitted from bot tournaments. `rating` is the number shown "
+        "(1500 + 25 x ordinal, never below 0). Provisional players (sigma at or above `provisional_sigma`, about "
+        "their first five rated matches) are listed without a rank. `movement`: the rating's change since a week "
+        "ago.",
         parameters=[MODE_PARAMETER, OpenApiParameter("limit", OpenApiTypes.INT, required=False,
-                                                     description="How many players (1-200, default 50).")],
+                                                     description="How many rows (1-200, default 50)."),
+                    OpenApiParameter("who", OpenApiTypes.STR, required=False, enum=list(WHO),
+                                     description="`everyone` (default): people and bots; `people`: people only.")],
         responses={200: s.LeaderboardSerializer, **errors(400, 429)},
         examples=[OpenApiExample("leaderboard", LEADERBOARD_EXAMPLE, response_only=True, status_codes=["200"])],
     )
     def get(self, request):
         mode = query_mode(request)
         limit = query_int(request, "limit", 1, 200, 50)
-        return Response({"mode": mode, "provisional_sigma": PROVISIONAL_SIGMA, "results": leaderboard_rows(mode, limit)})
+        who = query_choice(request, "who", WHO, WHO[0])
+        return Response({"mode": mode, "who": who, "provisional_sigma": PROVISIONAL_SIGMA,
+                         "results": leaderboard_rows(mode, limit, who)})
+
+
+class BotRatingsView(APIView):
+    @extend_schema(
+        summary="The bots' ratings: each level's fixed rating in each mode.",
+        description="Fitted from bot tournaments (`manage.py calibrate_bots`); games against people do not move "
+        "them. Every registered mode the calibration has measured, or only `mode`.",
+        parameters=[OpenApiParameter("mode", OpenApiTypes.STR, required=False,
+                                     description="A rating mode; every mode when left out.")],
+        responses={200: s.BotRatingsSerializer, **errors(400, 429)},
+        examples=[OpenApiExample("bots", {"results": [
+            {"mode": "base", "level": "easy", "rating": 1146, "mu": -11.2, "sigma": 1.0},
+            {"mode": "base", "level": "medium", "rating": 2050, "mu": 25.0, "sigma": 1.0}]},
+            response_only=True, status_codes=["200"])],
+    )
+    def get(self, request):
+        modes = [query_mode(request)] if request.query_params.get("mode") is not None else registered_modes()
+        return Response({"results": [
+            {"mode": mode, "level": row["bot_level"], "rating": row["rating"], "mu": row["mu"], "sigma": row["sigma"]}
+            for mode in modes for row in bot_rows(mode)]})
 
 
 class WonderStatsView(APIView):

@@ -57,6 +57,16 @@ BOARD_WORDS = {
     "last_battle": _("Last battle (turn %(turn)s)"),
     "battle_line": _("%(name)s — shields: %(shields)s, military tokens won: %(tokens)s"),
     "battle_due": _("A battle comes at the end of this turn."),
+    "other_decks": _("The other decks"),
+    "seat_facts": _("Shields, horns and military tokens"),
+    "you_tab": _("You"),
+    "hint_prompt": _("Choose on the table, or here."),
+    "hint_build": _("Build the stage your cards pay for: choose it on your wonder."),
+    "hint_token": _("Choose a progress token: your science cards pay for it."),
+    "hint_build_or_token": _("Choose a stage of your wonder or a progress token."),
+    "choose_payment": _("Which cards pay for this stage?"),
+    "choose_set": _("Which science cards do you spend?"),
+    "cancel_choice": _("Cancel"),
     # whose turn, what to do
     "turn_of": _("Turn %(turn)s: %(name)s"),
     "your_turn": _("Your turn."),
@@ -122,6 +132,16 @@ BOARD_WORDS = {
     "ev_deck_reshuffled": _("The deck of %(wonder)s was shuffled."),
     "ev_battle": _("Battle: %(results)s."),
     "ev_turn_start": _("Turn %(turn)s: %(name)s."),
+    # The "Suggest" hint's line (board.js hintLine; its facts: games/engine/architects/reasons.py).
+    "hint_points": ngettext_lazy("+%(count)s point", "+%(count)s points"),
+    "hint_cat": _("the cat"),
+    "hint_token": _("a progress token"),
+    "hint_needed": _("%(card)s for your next stage"),
+    "hint_shield": _("a shield"),
+    "hint_coins": ngettext_lazy("+%(count)s coin", "+%(count)s coins"),
+    "hint_power": _("its power"),
+    "hint_denies_next": _("%(name)s, who plays next, could take it too"),
+    "hint_denies_other": _("%(name)s could take it too"),
 }
 
 

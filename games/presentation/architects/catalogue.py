@@ -67,6 +67,8 @@ def page_catalogue(language):
                              "stages": [dict(s) for s in w["stages"]]} for w in data["wonders"]}
         tokens = {t["id"]: {"name": pick(t["names"], language, t["id"]), "copies": t["copies"],
                             "effect": t["effect"],
+                            # the facts its tile draws as icons: the cards that give one more, its shields
+                            **{fact: t[fact] for fact in ("on_take", "on_build", "shields") if fact in t},
                             "text": pick(t.get("text") or {}, language, "") or str(TOKEN_TEXTS.get(t["id"], ""))}
                   for t in data["progress_tokens"]}
     return {"cards": kinds, "wonders": wonders, "tokens": tokens}

@@ -15,6 +15,7 @@ LOBBY_HIDDEN_OPTIONS = ()
 # The rating modes of engine.rating_mode, in words.
 MODE_NAMES = {"base": _("7 Wonders, 3 to 7 players"), "base-2p": _("7 Wonders, 2 players (with the Free City)"),
               "cities": _("7 Wonders with Cities, 3 to 8 players"),
+              "cities-2p": _("7 Wonders with Cities, 2 players (with the Free City)"),
               "cities-teams": _("7 Wonders with Cities, teams of two")}
 
 # Refusal codes of the base game's rules, in words (the site's own codes are in games/views/words.py).
@@ -37,6 +38,7 @@ RULE_ERRORS = {
     "must_build": _("A card of the discard pile can be built: choose one."),
     "bad_side": _("Choose side A or B."),
     "bad_debt_payment": _("You can pay at most what you owe and what you hold."),
+    "own_debt_first": _("Settle your own debt first, then the Free City's."),
     "unsupported_expansion": _("That expansion is not available."),
     "bad_teams": _("Teams need the Cities expansion and 4, 6 or 8 players."),
     "wonder_needs_expansion": _("Petra and Byzantium need the Cities expansion."),
@@ -62,6 +64,21 @@ BOARD_WORDS = {
     "pass_right": _("cards pass to the right"),
     "choose_card": _("Choose a card, then what to do with it."),
     "waiting_others": _("Waiting for the others. You can change your choice until everyone has chosen."),
+    # The hand's action bar (static/board.js renderChoices): a button per play, its cost beside it.
+    "act_build": _("Build"),
+    "act_stage": _("Stage %(stage)s"),
+    "act_discard": _("Discard"),
+    "act_gain": ngettext_lazy("+%(count)s coin", "+%(count)s coins"),
+    "act_coins": ngettext_lazy("%(count)s coin", "%(count)s coins"),
+    "act_no_coins": _("no coins"),
+    "act_free": _("free"),
+    "act_chain": _("free: chain"),
+    "act_olympia": _("free: Olympia"),
+    "act_cheapest": _("the cheapest"),
+    "act_other_payments": ngettext_lazy("Another way to pay", "%(count)s other ways to pay"),
+    "pay_title": _("%(action)s: who do you pay?"),
+    "actions_for": _("%(card)s: what to do"),
+    "your_choice_title": _("Your choice"),
     "build": _("Build %(card)s"),
     "build_free": _("Build %(card)s for free"),
     "build_chain": _("Build %(card)s for free (chain)"),
@@ -110,6 +127,8 @@ BOARD_WORDS = {
     "right_neighbour": _("Right neighbour"),
     "other_cities": _("Other cities"),
     "no_cards": _("No structures yet."),
+    "zoom_city": _("Show the city of %(name)s at full size"),
+    "close_city": _("Close this city"),
     "tie_break": _("Ties are broken by coins; equal coins share the rank."),
     # Cities with teams: the rulebook is silent on a tie of team totals; our ruling (spec B.8).
     "team_tie_break": _("Teams are ranked by their total. Equal totals: the team with more coins (debts not taken off) "
@@ -143,6 +162,9 @@ BOARD_WORDS = {
     "debt_title": _("Pay or take debt"),
     "debt_owed": _("Coins owed: %(owed)s. Coins you hold: %(coins)s. Each coin you do not pay becomes a debt token worth -1 point."),
     "pay_debt": _("Pay %(coins)s — debt tokens taken: %(debt)s"),
+    "debt_coins_left": ngettext_lazy("%(count)s coin left", "%(count)s coins left"),
+    "debt_title_free_city": _("The Free City's debt: pay or take debt"),
+    "debt_owed_free_city": _("Coins the Free City owes: %(owed)s. Coins it holds: %(coins)s. Each coin it does not pay becomes a debt token worth -1 point to the Free City."),
     "debt_waiting": _("Waiting for the players who owe coins: %(names)s."),
     "losses_waiting": _("Coin losses at the end of this turn: %(losses)s"),
     "loss": _("%(name)s makes every other city lose %(amount)s"),
@@ -163,6 +185,25 @@ BOARD_WORDS = {
     "res_glass": ngettext_lazy("%(count)s glass", "%(count)s glass"),
     "res_textile": ngettext_lazy("%(count)s textile", "%(count)s textiles"),
     "res_papyrus": ngettext_lazy("%(count)s papyrus", "%(count)s papyrus"),
+    # The "Suggest" hint's line (board.js hintLine; its facts: games/engine/base/reasons.py).
+    "hint_points": ngettext_lazy("+%(count)s point", "+%(count)s points"),
+    "hint_science": _("a science symbol (%(symbol)s)"),
+    "hint_science_wild": _("a science symbol of your choice"),
+    "hint_shields": ngettext_lazy("%(count)s shield", "%(count)s shields"),
+    "hint_produces": _("%(resources)s for your city"),
+    "hint_discount_raw": _("raw materials for %(count)s coin from %(whom)s"),
+    "hint_discount_manufactured": _("manufactured goods for %(count)s coin from %(whom)s"),
+    "hint_from_left": _("your left neighbour"),
+    "hint_from_right": _("your right neighbour"),
+    "hint_from_both": _("both neighbours"),
+    "hint_left_neighbour": _("%(name)s, your left neighbour"),
+    "hint_right_neighbour": _("%(name)s, your right neighbour"),
+    "hint_denies_lacks": _("it leaves the hand before %(who)s, who lacks %(resources)s"),
+    "hint_denies_points": ngettext_lazy("it leaves the hand before %(who)s, to whom it is worth %(count)s point",
+                                        "it leaves the hand before %(who)s, to whom it is worth %(count)s points"),
+    "hint_res_wood": _("wood"), "hint_res_stone": _("stone"), "hint_res_clay": _("clay"), "hint_res_ore": _("ore"),
+    "hint_res_glass": _("glass"), "hint_res_textile": _("textile"), "hint_res_papyrus": _("papyrus"),
+    "hint_sym_compass": _("compass"), "hint_sym_gear": _("gear"), "hint_sym_tablet": _("tablet"),
 }
 
 

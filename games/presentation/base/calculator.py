@@ -3,7 +3,7 @@ the table the form sends to ``engine.score_table`` and the words of the engine's
 
 A table has a mode, one of the game's rating modes (``engine.table_modes``): the plain game, the
 2-player variant (the third seat is the Free City), Cities (black cards, Petra and Byzantium, debt
-tokens) and Cities with teams (seats 2k and 2k + 1 partners). The form follows the mode: its
+tokens), both together (``cities-2p``) and Cities with teams (seats 2k and 2k + 1 partners). The form follows the mode: its
 seats' legends, the cards and wonders offered, the debt field."""
 from django.utils.translation import gettext_lazy as _, ngettext
 
@@ -63,8 +63,11 @@ def _teams(mode):
     return bool(engine_options.mode_options("base", mode).get("teams"))
 
 
+FREE_CITY_MODES = ("base-2p", "cities-2p")  # the 2-player variant's tables, with Cities and without
+
+
 def _free_city(mode):
-    return mode == "base-2p"
+    return mode in FREE_CITY_MODES
 
 
 def calculator_words():

@@ -34,7 +34,7 @@ class TableSerializer(serializers.Serializer):
         choices=list(TABLE_MODES), default="base",
         help_text="The game that was played, a rating mode: " + "; ".join(
             f"{mode}: {', '.join(map(str, seats))} seats" for mode, seats in TABLE_MODES.items())
-        + ". base-2p: the two players, then the Free City (scored, not ranked). cities-teams: seats 2k and "
+        + ". base-2p and cities-2p: the two players, then the Free City (scored, not ranked). cities-teams: seats 2k and "
         "2k + 1 are partners.")
     seats = TableSeatSerializer(
         many=True, max_length=TABLE_SEATS[1],
@@ -48,7 +48,7 @@ class ScoredSeatSerializer(ScoreSheetRowSerializer, WonderSideSerializer):
     cards = serializers.ListField(child=serializers.CharField(), help_text="The card ids understood.")
     rank = serializers.IntegerField(allow_null=True, help_text="1 = best; null for the Free City (never ranked). "
                                     "With teams, the team's rank.")
-    free_city = serializers.BooleanField(help_text="The Free City of a base-2p table.")
+    free_city = serializers.BooleanField(help_text="The Free City of a base-2p or cities-2p table.")
     debt = serializers.IntegerField(required=False, help_text="Cities: the debt tokens (already off `treasury`).")
     team = serializers.IntegerField(required=False, help_text="cities-teams: 0-based (seats 2k and 2k + 1).")
     team_total = serializers.IntegerField(required=False, help_text="cities-teams: the partners' points added up.")

@@ -55,12 +55,14 @@ def page_catalogue(language):
     for card in card_records:
         cost = {k: v for k, v in card["cost"].items() if v}
         cards[card["id"]] = {"name": pick(card["names"]), "color": card["color"], "age": card["age"],
-                             "cost": cost, "text": pick(card["text"]), "chain_to": card["chain_to"]}
+                             "cost": cost, "text": pick(card["text"]), "chain_to": card["chain_to"],
+                             "effects": card["effects"]}  # the tableau draws a built card's icons from them
     wonders = {}
     for wonder in wonder_records:
         wonders[wonder["id"]] = {
-            "name": pick(wonder["names"]), "city": pick(wonder["city"]),
-            "sides": {side: [{"cost": {k: v for k, v in stage["cost"].items() if v}, "text": pick(stage["text"])}
+            "name": pick(wonder["names"]), "city": pick(wonder["city"]), "resource": wonder["starting_resource"],
+            "sides": {side: [{"cost": {k: v for k, v in stage["cost"].items() if v}, "text": pick(stage["text"]),
+                              "effects": stage["effects"]}
                              for stage in content["stages"]]
                       for side, content in wonder["sides"].items()},
         }

@@ -43,3 +43,11 @@ def register_fake_game(monkeypatch, game_id, **facts):
     monkeypatch.setitem(registry.GAMES, game_id, f"tests.fake.{game_id}")
     monkeypatch.setitem(registry._loaded, game_id, game)
     return game
+
+
+def fit_bots(monkeypatch, modes):
+    """Give the bots these fitted ratings ({mode: {level: mu}}) for the test's duration, whatever
+    games/history/data/bot_ratings.json says."""
+    from games.history import ratings
+
+    monkeypatch.setattr(ratings, "_bot_ratings", lambda: {"modes": modes})

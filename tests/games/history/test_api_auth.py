@@ -77,6 +77,7 @@ def test_public_endpoints_need_no_credentials_but_accept_them(api, ann):
 
 ENDPOINTS = [
     ("get", "/api/matches/", None), ("get", "/api/matches/{match}/", None), ("get", "/api/matches/{match}/replay/", None),
+    ("get", "/api/matches/{match}/review/", None),
     ("get", "/api/players/ann/", None), ("get", "/api/players/ann/stats/", None),
     ("get", "/api/players/ann/rating-history/", None), ("get", "/api/leaderboard/", None),
     ("get", "/api/stats/wonders/", None), ("get", "/api/me/", None),

@@ -5,7 +5,7 @@ from games.engine.base import catalogue
 from games.history.models import PlayerRating, SeatResult, with_labels
 from games.history.ratings import PROVISIONAL_SIGMA
 from games.history.simulate import play_and_store
-from tests.games.history.helpers import api  # noqa: F401 - a fixture
+from tests.games.history.helpers import api, fit_bots  # noqa: F401 - a fixture
 
 pytestmark = pytest.mark.django_db
 
@@ -22,26 +22,39 @@ def league(django_user_model):
     return people, newcomers
 
 
-def test_the_leaderboard_orders_players_by_ordinal_and_leaves_out_provisional_ones(api, league):
+def test_the_leaderboard_orders_people_by_ordinal_and_lists_provisional_ones_without_a_rank(api, league):
     people, newcomers = league
+    data = api.get("/api/leaderboard/?mode=base&who=people").json()
+    assert data["mode"] == "base" and data["who"] == "people" and data["provisional_sigma"] == PROVISIONAL_SIGMA
+    expected = list(PlayerRating.objects.filter(mode="base").order_by("-ordinal", "user_id")
+                    .values_list("user__username", "sigma"))
+    assert [(row["username"], row["sigma"]) for row in data["results"]] == expected
+    assert {u.username for u in newcomers} <= {row["username"] for row in data["results"]}
+    ranked = [row for row in data["results"] if not row["provisional"]]
+    assert [row["rank"] for row in ranked] == list(range(1, len(ranked) + 1))
+    assert all(row["rank"] is None for row in data["results"] if row["provisional"])
+    assert all(row["provisional"] == (row["sigma"] >= PROVISIONAL_SIGMA) for row in data["results"])
+    assert not any(row["is_bot"] for row in data["results"])
+
+
+def test_everyone_s_leaderboard_lists_the_bots_at_their_fitted_numbers(api, league, monkeypatch):
+    fit_bots(monkeypatch, {"base": {"easy": -2.0, "medium": 25.0, "hard": 47.6}})
     data = api.get("/api/leaderboard/?mode=base").json()
-    assert data["mode"] == "base" and data["provisional_sigma"] == PROVISIONAL_SIGMA
-    expected = list(PlayerRating.objects.filter(mode="base", sigma__lt=PROVISIONAL_SIGMA)
-                    .order_by("-ordinal").values_list("user__username", flat=True))
-    assert [row["username"] for row in data["results"]] == expected
-    assert not {row["username"] for row in data["results"]} & {u.username for u in newcomers}
-    assert [row["rank"] for row in data["results"]] == list(range(1, len(expected) + 1))
+    assert data["who"] == "everyone"
+    bots = {row["bot_level"]: row for row in data["results"] if row["is_bot"]}
+    # 1500 + 25 x (mu - 3 x 1), by hand
+    assert {level: row["rating"] for level, row in bots.items()} == {"easy": 1375, "medium": 2050, "hard": 2615}
+    assert all(row["username"] is None and row["sigma"] == 1.0 and row["games"] is None for row in bots.values())
     ordinals = [row["ordinal"] for row in data["results"]]
     assert ordinals == sorted(ordinals, reverse=True)
+    people_only = api.get("/api/leaderboard/?mode=base&who=people").json()["results"]
+    assert len(data["results"]) == len(people_only) + 3
 
 
-def test_a_leaderboard_row_has_rating_games_and_win_rate(api, league):
-    row = api.get("/api/leaderboard/").json()["results"][0]
-    rating = PlayerRating.objects.get(user__username=row["username"])
-    assert row["mu"] == rating.mu and row["sigma"] == rating.sigma
-    assert row["games"] == rating.rated_games == SeatResult.objects.filter(user=rating.user, rated=True).count()
-    assert row["wins"] == SeatResult.objects.filter(user=rating.user, rated=True, rank=1).count()
-    assert row["win_rate"] == round(row["wins"] / row["games"], 4)
+def test_the_leaderboard_refuses_an_unknown_who_with_the_error_shape(api, db):
+    response = api.get("/api/leaderboard/?who=robots")
+    assert response.status_code == 400
+    assert response.json()["error"]["details"]["parameter"] == "who"
 
 
 def test_the_leaderboard_limit_is_between_1_and_200(api, league):
@@ -52,8 +65,10 @@ def test_the_leaderboard_limit_is_between_1_and_200(api, league):
     assert api.get("/api/leaderboard/?mode=chess").status_code == 400
 
 
-def test_the_leaderboard_of_an_empty_site_is_empty(api, db):
-    assert api.get("/api/leaderboard/").json()["results"] == []
+def test_the_leaderboard_of_an_empty_site_lists_only_the_bots(api, db, monkeypatch):
+    fit_bots(monkeypatch, {"base": {"easy": 0.0, "medium": 25.0}})
+    assert api.get("/api/leaderboard/?who=people").json()["results"] == []
+    assert [row["bot_level"] for row in api.get("/api/leaderboard/").json()["results"]] == ["medium", "easy"]
 
 
 def test_wonder_stats_list_every_wonder_and_side_with_matches_win_rate_and_average(api, league):

@@ -7,7 +7,7 @@ from django.utils import timezone
 from games import engine
 from games.history.timeline import timeline
 from games.history.simulate import play_and_store
-from tests.games.history.helpers import api, make_people  # noqa: F401 - api is a fixture
+from tests.games.history.helpers import api, fit_bots, make_people  # noqa: F401 - api is a fixture
 
 pytestmark = pytest.mark.django_db
 
@@ -18,8 +18,10 @@ def people(django_user_model):
 
 
 @pytest.fixture
-def matches(people):
-    """Four matches, a day apart, oldest first: rated 3p, bot 4p, rated 4p, abandoned 3p."""
+def matches(people, monkeypatch):
+    """Four matches, a day apart, oldest first: rated 3p, bot 4p (a bot of no measured rating:
+    unrated), rated 4p, abandoned 3p (rated: who left is last)."""
+    fit_bots(monkeypatch, {})
     now = timezone.now()
     ann, bo, cy, di = people
     return [
@@ -53,7 +55,7 @@ def test_a_list_item_has_the_seats_with_wonders_ranks_and_totals(api, matches):
     item = api.get("/api/matches/?limit=1&lang=it").json()["results"][0]
     match = matches[-1]
     assert item["players"] == 3 and item["mode"] == "base"
-    assert item["rated"] is False and item["unrated_reason"] == "abandoned"
+    assert item["rated"] is True and item["unrated_reason"] == ""
     sheets = engine.scores(match.state)
     for seat, sheet in zip(item["seats"], sheets):
         assert seat["total"] == sheet["total"] and seat["rank"] == sheet["rank"]
@@ -108,8 +110,8 @@ def test_a_date_outside_the_calendar_in_utc_is_a_400_that_names_the_parameter(ap
 
 
 def test_matches_filter_rated_or_not(api, matches):
-    assert ids(api.get("/api/matches/?rated=true")) == [matches[2].pk, matches[0].pk]
-    assert ids(api.get("/api/matches/?rated=false")) == [matches[3].pk, matches[1].pk]
+    assert ids(api.get("/api/matches/?rated=true")) == [matches[3].pk, matches[2].pk, matches[0].pk]
+    assert ids(api.get("/api/matches/?rated=false")) == [matches[1].pk]
 
 
 @pytest.mark.parametrize("query, parameter", [

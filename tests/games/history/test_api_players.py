@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def league(django_user_model):
-    """Five people, twelve matches over twelve days: ten rated, one with a bot, one abandoned."""
+    """Five people, twelve matches over twelve days: ten between people, one with a bot, one abandoned."""
     people = [django_user_model.objects.create_user(username=name) for name in ("ann", "bo", "cy", "di", "ed")]
     people[0].profile.display_name = "Ann A."
     people[0].profile.save()
@@ -84,7 +84,8 @@ def test_a_players_stats_have_the_rating_rank_and_percentile(api, league):
     people, _ = league
     data = api.get("/api/players/di/stats/").json()
     rating = PlayerRating.objects.get(user=people[3], mode="base")
-    assert data["rating"] == {"mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal,
+    shown = max(0, round(1500 + 25 * (rating.mu - 3 * rating.sigma)))  # the number people read
+    assert data["rating"] == {"rating": shown, "mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal,
                               "provisional": rating.provisional, "rated_games": rating.rated_games}
     board = PlayerRating.objects.filter(mode="base", provisional=False)
     assert data["ranked_players"] == board.count()

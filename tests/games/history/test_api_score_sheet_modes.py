@@ -43,6 +43,33 @@ def test_a_two_player_table_scores_the_free_city_without_ranking_it(api):
     assert rows[2]["civilian"] == 7 and "black" not in rows[2]
 
 
+def test_a_two_player_cities_table_scores_the_free_city_s_black_cards_and_debts_without_ranking_it(api):
+    # seed 001, «Regole per 2 Giocatori»: the Free City takes debts (clarification 1) and plays
+    # black cards like any city; only the two players are ranked.
+    response = api.post("/api/score-sheet/", {"mode": "cities-2p", "seats": [
+        seat("giza", coins=6), seat("rhodes", cards=["hideout", "theater"]),
+        seat("petra", cards=["capitol"], coins=7, debt=4)]}, format="json")
+    assert response.status_code == 200, response.json()
+    rows = response.json()["seats"]
+    assert [(row["rank"], row["free_city"]) for row in rows] == [(2, False), (1, False), (None, True)]
+    free_city = rows[2]
+    assert free_city["black"] == 8 and free_city["debt"] == 4 and free_city["treasury"] == 2 - 4
+    assert free_city["total"] == 8 - 2
+
+
+def test_a_two_player_cities_table_has_three_black_cards_an_age_at_most(api):
+    # two-players.md A.9 #6, our ruling: the 3-player configuration, 3 black cards an age
+    response = api.post("/api/score-sheet/", {"mode": "cities-2p", "seats": [
+        seat("giza", cards=["hideout", "militia"]), seat("rhodes", cards=["residence"]),
+        seat("petra", cards=["gambling_den"])]}, format="json")
+    assert response.status_code == 400
+    [problem] = response.json()["error"]["details"]["problems"]
+    assert (problem["code"], problem["allowed"]) == ("too_many_black_cards", 3)
+    two = api.post("/api/score-sheet/", {"mode": "cities-2p", "seats": [seat("giza"), seat("rhodes")]},
+                   format="json")
+    assert two.json()["error"]["details"]["problems"][0]["code"] == "bad_player_count"
+
+
 def test_a_base_table_has_no_black_category_and_refuses_a_black_card(api):
     plain = api.post("/api/score-sheet/", {"seats": [seat("giza"), seat("rhodes"), seat("ephesus")]},
                      format="json")

@@ -103,6 +103,18 @@ def test_a_two_player_match_shows_the_free_city_s_sheet_without_a_rank(people, a
     assert free_city["wonder"] not in seat_wonders and free_city["wonder_name"]
 
 
+def test_a_two_player_cities_match_shows_the_free_city_s_black_points_and_debts_without_a_rank(people, api):
+    match = play_and_store(people[:2], seed=4, options={"expansions": ["cities"]})
+    body = api.get(f"/api/matches/{match.pk}/").json()
+    assert body["mode"] == "cities-2p"
+    (free_city,) = body["unranked_sheets"]
+    assert free_city["rank"] is None and free_city["name"] == "Free City"
+    assert "black" in free_city["categories"]
+    assert free_city["total"] == sum(free_city["categories"].values())
+    player = match.state["players"][2]
+    assert free_city["categories"]["treasury"] == player["coins"] // 3 - player["debt"]
+
+
 def test_the_schema_documents_teams_and_unranked_sheets_on_the_match_detail_and_teams_in_the_list(api):
     schemas = api.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()["components"]["schemas"]
     detail = schemas["MatchDetail"]["properties"]

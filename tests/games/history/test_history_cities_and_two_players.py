@@ -70,7 +70,7 @@ def test_the_match_page_of_a_two_player_match_shows_the_free_city_not_ranked(cli
 
 
 @pytest.mark.parametrize("mode, table, options", [
-    ("cities", 3, CITIES), ("cities-teams", 4, TEAMS), ("base-2p", 2, {})])
+    ("cities", 3, CITIES), ("cities-teams", 4, TEAMS), ("base-2p", 2, {}), ("cities-2p", 2, CITIES)])
 def test_the_leaderboard_profile_and_statistics_work_in_the_mode(client, api, people, mode, table, options):
     for seed in range(3):
         play_and_store(people[:table], seed=20 + seed, options=options)
@@ -83,6 +83,16 @@ def test_the_leaderboard_profile_and_statistics_work_in_the_mode(client, api, pe
     assert ("black" in stats["average_points"]) == mode.startswith("cities")
     board = api.get(f"/api/leaderboard/?mode={mode}")
     assert board.status_code == 200
+
+
+def test_the_match_page_of_a_two_player_cities_match_has_the_black_column_and_the_free_city_unranked(client, people):
+    match = play_and_store(people[:2], seed=4, options=CITIES)
+    html = client.get(url("match-detail", "it", match.pk)).content.decode()
+    header = _cells(html, re.search(r"<thead>(.*?)</thead>", html, re.S).group(1))
+    assert "Carte nere" in header
+    row = re.search(r'<tr class="sheet__unranked">(.*?)</tr>', html, re.S).group(1)
+    cells = _cells(html, row)
+    assert cells[0] == "—" and "Città Franca" in cells[1]
 
 
 def test_the_black_average_is_the_mean_of_the_recorded_black_points(api, people):

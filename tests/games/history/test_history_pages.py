@@ -84,20 +84,23 @@ def test_an_unknown_player_page_is_a_404(client, db):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_leaderboard_page_states_the_rating_policy(client, finished, language):
+def test_the_leaderboard_page_explains_the_rating_behind_a_link_below_the_table(client, finished, language):
     response = client.get(url("leaderboard", language))
     assert response.status_code == 200
     html = response.content.decode()
-    assert "policy-title" in html and "7.8" in html.replace(",", ".")
+    assert 'href="#how-ratings-work"' in html and "1500" in html
+    assert html.index('id="how-ratings-work"') > html.index("</table>")  # not above the table
 
 
-def test_the_leaderboard_page_lists_ranked_players_only(client, finished):
+def test_the_leaderboard_page_lists_provisional_players_too_marked_and_without_a_rank(client, finished):
     from games.history.models import PlayerRating
 
-    html = client.get(url("leaderboard", "en")).content.decode()
-    for rating in PlayerRating.objects.all():
+    html = client.get(url("leaderboard", "en") + "?who=people").content.decode()
+    for rating in PlayerRating.objects.filter(mode="base"):
         link = url("player-profile", "en", rating.user.username)
-        assert (link in html) == (not rating.provisional)
+        assert link in html
+        row = html[html.rindex("<tr", 0, html.index(link)):html.index("</tr>", html.index(link))]
+        assert ("provisional" in row) == rating.provisional
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -136,8 +139,8 @@ def test_the_calculator_page_says_what_is_wrong_with_an_impossible_table(client,
 @pytest.mark.parametrize("language", ["it", "pt-br"])
 def test_the_rating_chart_writes_its_coordinates_with_a_decimal_point_in_italian_and_portuguese(client, finished, language):
     html = client.get(url("player-profile", language, "ann")).content.decode()
-    svg = re.search(r'<figure class="plot">.*?</svg>', html, re.S).group(0)
-    zero_line = re.search(r'<line class="plot__zero"([^>]*)>', svg).group(1)
+    svg = re.search(r'<figure class="plot"[^>]*>.*?</svg>', html, re.S).group(0)
+    zero_line = re.search(r'<line class="plot__start"([^>]*)>', svg).group(1)
     for name in ("x1", "x2", "y1", "y2"):
         assert re.search(rf'{name}="\d+(\.\d+)?"', zero_line), zero_line
     points = re.search(r'points="([^"]*)"', svg).group(1)
@@ -267,6 +270,16 @@ def test_the_calculator_scores_the_free_city_without_a_rank(client, db):
         "seat-2-wonder": "ephesus", "seat-2-cards": ["pantheon"],
     }).content.decode()
     assert "2 giocatori e la Città Franca" in html and "non entra in classifica" in html
+    assert "<td>—</td>" in html
+
+
+def test_the_calculator_scores_a_two_player_cities_table_with_the_free_city_s_debts(client, db):
+    html = client.post(url("score-calculator", "it"), {
+        "mode": "cities-2p", "players": "3", "seat-0-wonder": "giza", "seat-1-wonder": "rhodes",
+        "seat-2-wonder": "petra", "seat-2-cards": ["capitol"], "seat-2-debt": "2", "seat-2-coins": "6",
+    }).content.decode()
+    assert "2 giocatori e la Città Franca" in html and "non entra in classifica" in html
+    assert "Carte nere" in html and "2 gettoni Debito" in html
     assert "<td>—</td>" in html
 
 

@@ -8,6 +8,7 @@ from games.history.models import MatchRecord, PlayerRating, RatingChange, SeatRe
 from games.models import Match
 from games.history.ratings import initial
 from games.history.simulate import play_and_store
+from tests.games.history.helpers import fit_bots
 
 pytestmark = pytest.mark.django_db
 
@@ -52,7 +53,8 @@ def test_the_record_keeps_options_times_and_the_rating_policy(people):
     assert record.started_at < record.finished_at == match.finished_at
 
 
-def test_a_match_with_a_bot_is_recorded_but_not_rated(people):
+def test_a_match_with_a_bot_of_no_measured_rating_is_recorded_but_not_rated(people, monkeypatch):
+    fit_bots(monkeypatch, {})
     match = play_and_store([people[0], people[1], "medium"], seed=5)
     record = MatchRecord.objects.get(match=match)
     assert not record.rated and record.unrated_reason == "bots"
@@ -61,13 +63,14 @@ def test_a_match_with_a_bot_is_recorded_but_not_rated(people):
     assert not RatingChange.objects.exists() and not PlayerRating.objects.exists()
 
 
-def test_a_match_with_an_abandoned_seat_is_not_rated_and_the_seat_says_so(people):
+def test_a_match_with_an_abandoned_seat_is_rated_and_the_seat_says_so(people, monkeypatch):
+    fit_bots(monkeypatch, {})
     match = play_and_store(people[:3], seed=6, abandoned={1})
     record = MatchRecord.objects.get(match=match)
-    assert not record.rated and record.unrated_reason == "abandoned"
+    assert record.rated and record.unrated_reason == ""
     seat = SeatResult.objects.get(match=match, seat=1)
     assert seat.abandoned and seat.user == people[1] and seat.bot_level == "medium"
-    assert not RatingChange.objects.exists()
+    assert RatingChange.objects.get(match=match, user=people[1]).rank == 3  # who left is last
 
 
 def test_a_rated_match_moves_every_rating_once_and_keeps_before_and_after(people):
@@ -170,9 +173,10 @@ def test_a_match_finished_through_the_live_play_service_is_recorded_in_the_same_
             services.do_submit(match.pk, host, engine.legal_actions(match.state, 0)[0])
     assert match.status == Match.Status.FINISHED
     record = MatchRecord.objects.get(match=match)
-    assert not record.rated and record.unrated_reason == "bots"
+    assert record.rated and record.unrated_reason == ""  # bots are rated players (the committed calibration)
     assert SeatResult.objects.filter(match=match).count() == 3
     assert SeatResult.objects.get(match=match, seat=0).user == host
+    assert RatingChange.objects.filter(match=match).values_list("user", flat=True).get() == host.pk
 
 
 def test_the_deadline_sweep_records_a_finished_match_whose_record_failed(people):

@@ -49,7 +49,8 @@ def test_the_timeline_starts_at_the_deal_and_ends_at_the_final_state():
 
 
 @pytest.mark.parametrize("mode, counts", [
-    ("cities", set(range(3, 9))), ("cities-teams", {4, 6, 8}), ("base-2p", {2}), ("base", set(range(3, 8)))])
+    ("cities", set(range(3, 9))), ("cities-teams", {4, 6, 8}), ("base-2p", {2}), ("cities-2p", {2}),
+    ("base", set(range(3, 8)))])
 def test_a_simulated_mode_plays_only_its_own_player_counts(mode, counts):
     from games.history.simulate import weighted_player_counts
 
@@ -57,7 +58,7 @@ def test_a_simulated_mode_plays_only_its_own_player_counts(mode, counts):
 
 
 @pytest.mark.parametrize("mode, cities, teams", [("cities", True, False), ("cities-teams", True, True),
-                                                  ("base-2p", False, False)])
+                                                  ("base-2p", False, False), ("cities-2p", True, False)])
 def test_simulate_matches_plays_the_matches_of_one_mode(capsys, mode, cities, teams):
     call_command("simulate_matches", "--players", "10", "--matches", "3", "--seed", "4", "--mode", mode)
     assert "3 matches between 10 players" in capsys.readouterr().out

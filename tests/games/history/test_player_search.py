@@ -55,7 +55,7 @@ def test_provisional_players_are_found_with_their_rating_marked_provisional(clie
     result = html[html.index('class="player-result"'):]
 
     assert "7 Wonders, 3 to 7 players: <strong>" in result
-    assert f"{rating.ordinal:.1f}</strong><abbr" in result
+    assert f"<strong>{round(1500 + 25 * rating.ordinal)}</strong><abbr" in result
     assert "1 finished match" in result and "(1 rated match)" in result
     assert '<a href="/en/players/jsilva/">João Conceição</a>' in result
 
@@ -139,7 +139,7 @@ def test_the_api_finds_players_by_a_part_of_the_name_without_accents(api, people
     rating = PlayerRating.objects.get(user=people[0], mode="base")
     assert player == {
         "username": "jsilva", "display_name": "João Conceição", "games": 1,
-        "ratings": [{"mode": "base", "mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal,
+        "ratings": [{"mode": "base", "rating": round(1500 + 25 * rating.ordinal), "mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal,
                      "provisional": True, "rated_games": 1, "wins": rating.wins}],
     }
 

@@ -12,7 +12,8 @@ class Command(BaseCommand):
     help = (
         "Fill the database with finished matches played by the engine between generated players. "
         "--mode plays one rating mode with its options and player counts: cities (Cities, 3 to 8 "
-        "players), cities-teams (Cities with teams, 4, 6 or 8), base-2p (the 2-player variant), "
+        "players), cities-teams (Cities with teams, 4, 6 or 8), base-2p (the 2-player variant), cities-2p "
+        "(the 2-player variant with Cities), "
         "base (3 to 7), architects; without it, every player count of --game's plain options."
     )
 

@@ -1,8 +1,10 @@
 /* The 7 Wonders Architects board: one seat's view (or the spectators'), drawn from the session of
-   play-common.js. Every choice the seat has (a card source, the cat's peek, which cards pay a
-   stage, which progress token, Halicarnassus' look and pick, an extra card or none) is a button in
-   #arch-choices, labelled from `legal`: mouse, touch and keyboard alike. Names come from
-   #game-catalogue, words from #play-ui (games/presentation/architects.py, gettext). */
+   play-common.js by table.js (the table and every seat's board). A move is one click, tap, Enter or
+   Space on what it concerns: a deck (take its top card, or Halicarnassus' look), a progress tile
+   (or the pile), a stage of your wonder, a card you look at (keep it). The bar (#arch-choices)
+   holds the rest: the cat's peek, no extra card, and the payments or science sets of a stage or a
+   token when there are several. On the phone, the seats are one tap away (#arch-seat-tabs).
+   Names come from #game-catalogue, words from #play-ui (games/presentation/architects, gettext). */
 (function () {
   "use strict";
 
@@ -13,12 +15,15 @@
   var CAT = P.data("game-catalogue");
   var ERRORS = P.data("play-errors") || {};
   var t = P.translator(P.data("play-ui") || {});
-  var COLOURS = ["grey", "yellow", "green", "red", "blue"];
   var CENTRAL = "central";
 
   var S = null;
   var session = null;
-  var keepFocus = false;  // a choice was made from the keyboard list: the focus stays in it
+  var table = null;       // table.js's drawing
+  var pending = null;     // {what, actions}: a stage or token clicked with several ways to pay
+  var pendingAt = null;   // the version it was opened at: a new version closes it
+  var shownSeat = null;   // the seat whose board the phone shows
+  var keyboard = false;   // the last move was made from the keyboard (followKeyboard)
 
   /* ---------------------------------------------------------------- names */
 
@@ -84,13 +89,21 @@
     S = session.S;
     if (!S || !S.view) return;
     var view = S.view;
+    if (pendingAt !== null && pendingAt !== S.version) { pending = null; pendingAt = null; }
     $("game-age").textContent = view.over ? t("ev_game_over") : t("turn_of", { turn: view.turn, name: seatName(view.active) });
     renderPrompt(view);
-    renderChoices(view);
-    renderTable(view);
-    renderPlayers(view);
+    var offers = offersOf(mine() ? S.legal : []);
+    renderBar(view, offers);
+    table.draw(view, me() ? S.you : null, offers, choose, { centre: $("arch-table"), seats: $("arch-players"), root: $("arch-board") });
+    markSuggestion();
+    if (pending) {  // the stage or token whose payment the bar asks for stays marked
+      var asked = $("arch-board").querySelector('[data-act="' + pending.what + '"]');
+      if (asked) asked.classList.add("is-pending");
+    }
+    renderTabs(view);
     renderScores(view);
     renderLog();
+    followKeyboard();
   }
 
   function promptText(view, prompt) {
@@ -109,228 +122,163 @@
       lines.push(t("spectating"));
     }
     if (!view.over) {
-      lines.push(mine ? t("your_turn") : t("waiting_for", { name: seatName(view.active) }));
-      if (mine && view.prompts.length) lines.push(promptText(view, view.prompts[0]));
-      else if (mine) lines.push(t(view.step === "take" ? "step_take" : "step_act"));
+      // one line: whose turn, and what to do (the phone's first screen keeps room for the table)
+      if (mine && view.prompts.length) lines.push(t("your_turn") + " " + promptText(view, view.prompts[0]));
+      else if (mine) lines.push(t("your_turn") + " " + t(view.step === "take" ? "step_take" : hintKey(view, offersOf(S.legal))));
+      else lines.push(t("waiting_for", { name: seatName(view.active) }));
       if (!mine && view.looking_size) lines.push(t("looking_other", { name: seatName(view.active), count: view.looking_size }));
       if (view.battle_due) lines.push(t("battle_due"));
     }
     lines.forEach(function (line) { box.appendChild(el("p", { text: line })); });
   }
 
-  function renderChoices(view) {
+  function mine() { return me() && S.status === "running" && S.you === S.view.active && !S.view.over; }
+
+  /* The seat's legal actions by what they are about: {decks, tokens, stages, keep, bar}. */
+  function offersOf(legal) {
+    var offers = { decks: {}, tokens: {}, stages: {}, keep: {}, bar: [] };
+    function add(map, key, action) { (map[key] = map[key] || []).push(action); }
+    legal.forEach(function (action) {
+      if (action.type === "take" || action.type === "look") add(offers.decks, action.deck, action);
+      else if (action.type === "progress") add(offers.tokens, action.token, action);
+      else if (action.type === "build") add(offers.stages, action.stage, action);
+      else if (action.type === "keep") add(offers.keep, action.card, action);
+      else offers.bar.push(action);
+    });
+    return offers;
+  }
+
+  /* A move made from the keyboard: the focus follows the choices (the first one on the bar or the
+     table as they are drawn again, the table's heading while there is none), unless the reader
+     has gone elsewhere (the chat). A pointer's move ends it. */
+  function followKeyboard() {
+    if (!keyboard) return;
+    var focused = document.activeElement;
+    var ours = !focused || focused === document.body || $("arch-board").contains(focused);
+    if (!ours) { keyboard = false; return; }
+    var next = $("arch-choices").querySelector("button:not([disabled])") || $("arch-board").querySelector("[data-act]:not([disabled])");
+    (next || $("arch-table-title")).focus();
+  }
+
+  function send(action, event) {
+    keyboard = !!event && event.detail === 0;  // Enter or Space on a button: a click of detail 0
+    if (keyboard) $("arch-table-title").focus();
+    pending = null;
+    pendingAt = null;
+    $("arch-choices-panel").removeAttribute("data-pending");
+    $("arch-board").querySelectorAll("[data-act], #arch-choices button").forEach(function (b) { b.disabled = true; });
+    session.act(action);
+  }
+
+  /* One click: one action is played at once; several (payments, science sets) open the bar's chooser. */
+  function choose(actions, what, event) {
+    if (actions.length === 1) { send(actions[0], event); return; }
+    pending = { what: what, actions: actions };
+    pendingAt = S.version;
+    render();
+    var first = $("arch-choices").querySelector("button");
+    if (first) first.focus();
+  }
+
+  function renderBar(view, offers) {
     var section = $("arch-choices-panel");
     var list = $("arch-choices");
-    var active = document.activeElement;
-    var hadFocus = keepFocus || (active && active !== document.body && section.contains(active));
-    keepFocus = false;
-    section.hidden = !me() || S.status !== "running";
+    var help = $("arch-choices-help");
     list.textContent = "";
+    var buttons = pending ? pending.actions : offers.bar;
+    // Shown only when it holds a choice: everything else is clicked on the table.
+    section.hidden = !mine() || !buttons.length;
+    section.toggleAttribute("data-pending", !!pending && !section.hidden);
     if (section.hidden) return;
-    $("arch-choices-help").textContent = S.legal.length ? "" : t("nothing_to_do");
-    S.legal.forEach(function (action, index) {
-      var button = el("button", {
-        type: "button", class: "button choice arch-choice arch-choice--" + action.type,
-        "data-choice": String(index),
-        onclick: function () {
-          keepFocus = section.contains(document.activeElement);
-          list.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
-          if (keepFocus) $("arch-choices-title").focus();
-          session.act(action);
-        },
-      }, [actionLabel(action)]);
-      var top = action.type === "take" && action.deck !== CENTRAL ? S.view.decks[action.deck].top : null;
-      if (action.type === "keep") top = action.card;
-      if (top) button.classList.add("arch-choice--" + kindOf(top).color);
-      list.appendChild(el("li", {}, [button]));
+    help.textContent = pending ? t(pending.actions[0].type === "build" ? "choose_payment" : "choose_set") : t(hintKey(view, offers));
+    buttons.forEach(function (action) {
+      list.appendChild(el("li", {}, [el("button", {
+        type: "button", class: "button arch-bar__choice arch-bar__choice--" + action.type + (isSuggested(action) ? " is-suggested" : ""),
+        onclick: function (event) { send(action, event); },
+      }, payIcons(action).concat([el("span", { text: actionLabel(action) })]))]));
     });
-    // Drawn again on every update: the keyboard stays in the list of choices.
-    if (hadFocus) {
-      var first = list.querySelector("button");
-      (first || $("arch-choices-title")).focus();
+    if (pending) {
+      list.appendChild(el("li", {}, [el("button", { type: "button", class: "button button--quiet arch-bar__choice", "data-cancel": "",
+        onclick: function () { pending = null; pendingAt = null; render(); } }, [t("cancel_choice")])]));
     }
   }
 
-  function chip(id, extra) {
-    var kind = kindOf(id);
-    return el("span", { class: "chip-card chip-card--" + kind.color + (extra ? " " + extra : ""), text: kind.name });
+  /* ---------------------------------------------- the "Suggest" hint (js/table-hints.js)
+     The suggested deck, tile, stage or card is marked on the table (a bar choice in the bar); the
+     line says what it brings and whom it keeps it from (games/engine/architects/reasons.py). */
+
+  function isSuggested(action) {
+    var hinted = P.suggested && P.suggested();
+    return !!hinted && JSON.stringify(hinted) === JSON.stringify(action);
   }
 
-  function deckTile(deck, note) {
-    var view = S.view;
-    var central = deck === CENTRAL;
-    var size = central ? view.central_size : view.decks[deck].size;
-    var top = central ? view.central_top : view.decks[deck].top;
-    var title = central ? t("central_title") : deckName(deck);
-    var body = [];
-    if (!size) body.push(el("span", { class: "muted", text: t("empty_deck") }));
-    else if (central && !top) body.push(el("span", { class: "arch-facedown", text: t("face_down") }));
-    else if (central) body.push(el("span", { text: t("you_peeked", { card: "" }) }), chip(top));
-    else body.push(chip(top, "arch-top"));
-    return el("li", { class: "arch-deck" + (central ? " arch-deck--central" : "") + (note ? " arch-deck--mine" : "") }, [
-      el("strong", { class: "arch-deck__title", text: title }),
-      note ? el("span", { class: "muted arch-deck__note", text: note }) : null,
-      el("span", { class: "arch-deck__size", text: t("cards_left", { count: size }) }),
-      el("span", { class: "arch-deck__top" }, body),
-    ]);
+  function markSuggestion() {
+    var action = P.suggested && P.suggested();
+    if (!action) return;
+    var what = action.type === "take" || action.type === "look" ? "deck-" + action.deck
+      : action.type === "progress" ? "token-" + action.token : action.type === "build" ? "stage-" + action.stage
+      : action.type === "keep" ? "keep-" + action.card : null;
+    var target = what && $("arch-board").querySelector('[data-act="' + what + '"]');
+    if (target) target.classList.add("is-suggested");
   }
 
-  function renderTable(view) {
-    var box = $("arch-table");
-    box.textContent = "";
-    var player = me();
-    var decks = el("ul", { class: "arch-decks", "aria-label": t("table_title") });
-    var shown = {};
-    if (player) {
-      decks.appendChild(deckTile(player.seat, t("your_left")));
-      shown[player.seat] = true;
-      if (!shown[player.right]) decks.appendChild(deckTile(player.right, t("your_right")));
-      shown[player.right] = true;
-    }
-    decks.appendChild(deckTile(CENTRAL));
-    view.decks.forEach(function (deck, n) { if (!shown[n]) decks.appendChild(deckTile(n)); });
-    box.appendChild(decks);
+  function hintLine(action, reason) {
+    var gains = [];
+    if (reason.points) gains.push(t("hint_points", { count: reason.points }));
+    if (reason.cat) gains.push(t("hint_cat"));
+    if (reason.token) gains.push(t("hint_token"));
+    if (reason.resource && reason.needed) gains.push(t("hint_needed", { card: cardName(reason.card) }));
+    if (reason.shields) gains.push(t("hint_shield"));
+    if (reason.coins) gains.push(t("hint_coins", { count: reason.coins }));
+    if (reason.power) gains.push(t("hint_power"));
+    var text = actionLabel(action) + (gains.length ? ": " + gains.join(", ") : "");
+    if (reason.denies) text += "; " + t(reason.denies.next ? "hint_denies_next" : "hint_denies_other", { name: seatName(reason.denies.seat) });
+    return text + ".";
+  }
 
-    var track = el("ol", { class: "arch-conflict__tokens", "aria-hidden": "true" });
-    for (var i = 0; i < view.conflict.tokens; i += 1) {
-      track.appendChild(el("li", { class: i < view.conflict.battle ? "arch-token arch-token--battle" : "arch-token" }));
-    }
-    var tokens = el("ul", { class: "arch-progress-row" });
-    view.progress_row.forEach(function (id) {
-      tokens.appendChild(el("li", { class: "arch-progress", title: tokenOf(id).text }, [
-        el("strong", { text: tokenName(id) }), el("span", { class: "arch-progress__text", text: tokenOf(id).text }),
-      ]));
+  P.hintBoard = { describe: hintLine };
+
+  function hintKey(view, offers) {
+    if (view.prompts.length) return "hint_prompt";
+    if (view.step === "take") return "step_take";
+    if (Object.keys(offers.stages).length && Object.keys(offers.tokens).length) return "hint_build_or_token";
+    if (Object.keys(offers.stages).length) return "hint_build";
+    if (Object.keys(offers.tokens).length) return "hint_token";
+    return "step_act";
+  }
+
+  // The cards a payment or a science set spends, as icons.
+  function payIcons(action) {
+    var kinds = [];
+    if (action.type === "build") {
+      Object.keys(action.pay || {}).forEach(function (kind) { for (var i = 0; i < action.pay[kind]; i += 1) kinds.push(kind); });
+    } else if (action.type === "progress" && action.set) kinds = action.set;
+    else if (action.type === "peek") return [table.icon("arch", "cat")];
+    if (!kinds.length) return [];
+    return [el("span", { class: "arch-bar__icons", "aria-hidden": "true" }, kinds.map(function (kind) { return table.kindIcons(kind)[0]; }))];
+  }
+
+  /* The phone's tabs: one per seat in table order; the seat's board shows, the others hide (on a
+     wide screen every board shows and the tabs hide: board.css). */
+  function renderTabs(view) {
+    var tabs = $("arch-seat-tabs");
+    var order = table.seatOrder(view, me() ? S.you : null);
+    if (shownSeat === null || order.indexOf(shownSeat) < 0) shownSeat = order[0];
+    tabs.textContent = "";
+    order.forEach(function (seat) {
+      var player = view.players[seat];
+      var active = view.active === seat && !view.over;
+      tabs.appendChild(el("button", {
+        type: "button", class: "arch-tab" + (active ? " is-active" : ""), "aria-pressed": seat === shownSeat ? "true" : "false",
+        "aria-controls": "arch-seat-" + seat,
+        onclick: function () { shownSeat = seat; renderTabs(S.view); },
+        title: P.seatName(S, t, seat),
+      }, [el("span", { class: "arch-tab__name", text: seat === S.you ? t("you_tab") : P.seatName(S, t, seat) }),
+          el("span", { class: "arch-tab__wonder", text: wonderOf(player.wonder).name })]));
     });
-    box.appendChild(el("dl", { class: "city-facts arch-facts" }, [
-      el("dt", { text: t("conflict") }),
-      el("dd", { class: "arch-conflict" }, [track, t("conflict_state", { battle: view.conflict.battle, tokens: view.conflict.tokens })]),
-      el("dt", { text: t("cat_title") }),
-      el("dd", { class: "arch-cat", text: view.cat === null ? t("cat_free") : t("cat_with", { name: seatName(view.cat) }) }),
-      el("dt", { text: t("progress_row") }),
-      el("dd", {}, [tokens, el("span", { class: "muted", text: t("pile_left", { count: view.progress_pile_size }) })]),
-    ]));
-    box.appendChild(el("p", { class: "muted", text: t("discard_size", { count: view.discard.length }) }));
-    renderLooking(box, view);
-    renderBattle(box);
-  }
-
-  function renderLooking(box, view) {
-    if (!view.looking) return;
-    var list = el("ul", { class: "chips arch-looking" });
-    view.looking.forEach(function (id) { list.appendChild(el("li", {}, [chip(id)])); });
-    box.appendChild(el("div", { class: "arch-box" }, [el("p", { text: t("prompt_keep") }), list]));
-  }
-
-  function battleLines(e) {
-    return e.results.map(function (r) {
-      return t("battle_line", { name: seatName(r.seat), shields: r.shields, tokens: r.tokens });
+    $("arch-players").querySelectorAll(".arch-seat").forEach(function (board) {
+      board.classList.toggle("is-shown", Number(board.getAttribute("data-seat")) === shownSeat);
     });
-  }
-
-  function renderBattle(box) {
-    var turn = 0;
-    var last = null;
-    S.events.forEach(function (e) {
-      if (e.type === "turn_start") turn = e.turn;
-      if (e.type === "battle") last = { event: e, turn: turn };
-    });
-    if (!last) return;
-    var list = el("ul", {});
-    battleLines(last.event).forEach(function (line) { list.appendChild(el("li", { text: line })); });
-    box.appendChild(el("div", { class: "arch-box arch-battle", role: "region", "aria-label": t("last_battle", { turn: last.turn }) }, [
-      el("h3", { text: t("last_battle", { turn: last.turn }) }), list,
-    ]));
-  }
-
-  /* The stage tiles in their levels, the lowest at the bottom; a tile is "next" when every lower
-     level is built (the engine's legal builds decide what can really be paid). */
-  function stageTiles(player) {
-    var wonder = wonderOf(player.wonder);
-    var built = {};
-    player.built.forEach(function (n) { built[n] = true; });
-    var levels = {};
-    wonder.stages.forEach(function (stage) { (levels[stage.level] = levels[stage.level] || []).push(stage); });
-    var numbers = Object.keys(levels).map(Number).sort(function (a, b) { return b - a; });
-    var ready = {};  // the stages the reader's own cards pay for now (their legal builds)
-    if (player.seat === S.you) {
-      S.legal.forEach(function (a) { if (a.type === "build") ready[a.stage] = true; });
-    }
-    var box = el("div", { class: "arch-wonder", role: "list", "aria-label": t("wonder_stages") });
-    numbers.forEach(function (level) {
-      var lower = wonder.stages.filter(function (s) { return s.level < level; });
-      var open = lower.every(function (s) { return built[s.stage]; });
-      var row = el("div", { class: "arch-level" });
-      levels[level].forEach(function (stage) {
-        var state = built[stage.stage] ? "built" : ready[stage.stage] ? "ready" : open ? "next" : "";
-        var cost = t(stage.cost.same ? "cost_same" : "cost_different", { count: stage.cost.count });
-        row.appendChild(el("div", { role: "listitem", class: "arch-stage" + (state ? " arch-stage--" + state : ""),
-                                    title: stage.power ? wonder.power_text : null }, [
-          el("strong", { text: t("stage_n", { stage: stage.stage }) }),
-          el("span", { text: state === "built" ? t("built") : cost }),
-          el("span", { text: t("points", { count: stage.points }) + (stage.power ? " · " + t("power") : "") }),
-          state === "ready" ? el("span", { class: "arch-stage__ready", text: t("next") }) : null,
-          state === "next" ? el("span", { class: "sr-only", text: t("open_stage") }) : null,
-        ]));
-      });
-      box.appendChild(row);
-    });
-    return box;
-  }
-
-  function cardGroups(player) {
-    var box = el("div", { class: "city-cards" });
-    COLOURS.forEach(function (colour) {
-      var counts = {};
-      player.cards.forEach(function (id) {
-        if (kindOf(id).color === colour) counts[cardKind(id)] = (counts[cardKind(id)] || 0) + 1;
-      });
-      var kinds = Object.keys(counts);
-      if (!kinds.length) return;
-      var list = el("ul", { class: "chips chips--" + colour, "aria-label": t("colour_" + colour) });
-      kinds.forEach(function (kind) {
-        var name = (CAT.cards[kind] || {}).name || kind;
-        list.appendChild(el("li", { class: "chip-card chip-card--" + colour, text: (counts[kind] > 1 ? counts[kind] + " × " : "") + name }));
-      });
-      box.appendChild(list);
-    });
-    if (!player.cards.length) box.appendChild(el("p", { class: "muted", text: t("no_cards") }));
-    return box;
-  }
-
-  function horns(player) {
-    return player.cards.reduce(function (sum, id) { return sum + (kindOf(id).horns || 0); }, 0);
-  }
-
-  function playerBlock(player) {
-    var view = S.view;
-    var seat = S.seats[player.seat] || {};
-    var tags = [];
-    if (view.active === player.seat && !view.over) tags.push(el("span", { class: "tag", text: t("thinking") }));
-    if (view.cat === player.seat) tags.push(el("span", { class: "tag arch-tag--cat", text: t("has_cat") }));
-    if (seat.taken_over) tags.push(el("span", { class: "tag", text: t("taken_over") }));
-    var tokens = player.tokens.map(tokenName).join(", ") || t("no_tokens");
-    return el("article", { class: "city arch-player" + (view.active === player.seat && !view.over ? " arch-player--active" : ""),
-                           "data-seat": String(player.seat) }, [
-      el("h3", {}, [P.seatName(S, t, player.seat) + " — " + wonderOf(player.wonder).name + " "].concat(tags)),
-      el("dl", { class: "city-facts" }, [
-        el("dt", { text: t("shields") }), el("dd", { text: String(player.shields) }),
-        el("dt", { text: t("horns") }), el("dd", { text: String(horns(player)) }),
-        el("dt", { text: t("military_tokens") }), el("dd", { text: String(player.military) }),
-        el("dt", { text: t("progress_tokens") }), el("dd", { text: tokens }),
-        el("dt", { text: t("built_stages") }), el("dd", { text: player.built.length + "/" + wonderOf(player.wonder).stages.length }),
-      ]),
-      stageTiles(player),
-      cardGroups(player),
-    ]);
-  }
-
-  function renderPlayers(view) {
-    var box = $("arch-players");
-    box.textContent = "";
-    var order = view.players.slice();
-    var mine = me();
-    if (mine) order = order.slice(mine.seat).concat(order.slice(0, mine.seat));
-    order.forEach(function (player) { box.appendChild(playerBlock(player)); });
   }
 
   function renderScores(view) {
@@ -346,7 +294,8 @@
       })));
     }
     var head = el("tr", {}, [el("th", { scope: "col" }, [el("span", { class: "sr-only", text: t("category_column") })])].concat(sheets.map(function (sheet) {
-      return el("th", { scope: "col", text: seatName(sheet.seat) });
+      var wonder = S.view.players[sheet.seat] && S.view.players[sheet.seat].wonder;
+      return P.scoreHead(seatName(sheet.seat), wonder ? wonderOf(wonder).name : null);
     })));
     var rows = PAGE.categories.map(function (category) {
       return row(category.label, sheets.map(function (sheet) { return sheet[category.key]; }));
@@ -356,6 +305,12 @@
     rows.push(row(t("rank"), sheets.map(function (s) { return s.rank; }), "rank"));
     box.appendChild(el("div", { class: "table-scroll", tabindex: "0", role: "group", "aria-labelledby": "game-scores-title" }, [el("table", { class: "score-sheet" }, [el("thead", {}, [head]), el("tbody", {}, rows)])]));
     box.appendChild(el("p", { class: "muted", text: t("tie_break") }));
+  }
+
+  function battleLines(e) {
+    return e.results.map(function (r) {
+      return t("battle_line", { name: seatName(r.seat), shields: r.shields, tokens: r.tokens });
+    });
   }
 
   function eventText(e) {
@@ -389,6 +344,11 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    // A battle's panel (table-moments.js) shows under the seats, never above the table: a phone
+    // keeps the decks, the tiles and its wonder on the first screen after a battle.
+    var battle = $("moment-conflict");
+    if (battle) $("arch-players-title").parentNode.insertAdjacentElement("afterend", battle);
+    table = window.ArchitectsTable({ t: t, cat: CAT, seatName: seatName });
     session = P.session({ page: PAGE, t: t, errors: ERRORS, render: render, seatName: seatName });
   });
 })();

@@ -1,7 +1,9 @@
-/* The replay of a finished 7 Wonders Architects match: how replay.js draws one frame of this game
-   (games.history.timeline: the engine's full reveal after every draw, build, token and battle).
-   Data: #replay-board (card kinds, tokens, wonders and words in the page's language, from
-   games/presentation/architects.py). */
+/* The replay of a finished 7 Wonders Architects match: how js/replay.js draws one frame of this game
+   (games.history.timeline: the engine's full reveal after every draw, build, token and battle), on
+   the game page's own table (table.js and board.css, loaded here: what changed since the step shown
+   before is highlighted as on the live table). Only what the table shows face up is drawn.
+   Data: #replay-board (card kinds, tokens, wonders, words and the assets' addresses in the page's
+   language, from games/presentation/architects/replay.py). */
 (function () {
   "use strict";
   var node = document.getElementById("replay-board");
@@ -9,8 +11,23 @@
   var board = JSON.parse(node.textContent);
   var CAT = board.catalogue;
   var W = board.words;
-  var COLOURS = ["grey", "yellow", "green", "red", "blue"];
+  var ASSETS = board.assets;
   var CENTRAL = "central";
+
+  function loadAssets(ready) {
+    // The match page loads them first when it reads replay.py's REPLAY_SCRIPTS and REPLAY_STYLES.
+    if (!document.querySelector('link[href="' + ASSETS.style + '"]')) {
+      var style = document.createElement("link");
+      style.rel = "stylesheet";
+      style.href = ASSETS.style;
+      document.head.appendChild(style);
+    }
+    if (window.ArchitectsTable) { ready(); return; }
+    var script = document.createElement("script");
+    script.src = ASSETS.table;
+    script.onload = ready;
+    document.head.appendChild(script);
+  }
 
   function t(key, values) {
     var text = W[key] || key;
@@ -70,57 +87,56 @@
       return [];
     }
 
-    function tag(id) {
-      var kind = kindOf(id);
-      return el("li", "card-tag card-tag--" + kind.color, kind.name);
+    /* A frame (engine reveal) in the shape of a seat's view, as the game page draws it: the decks
+       show their top card only, the central deck and the progress pile their counts. */
+    function model(frame) {
+      var n = frame.players.length;
+      return {
+        decks: frame.decks.map(function (deck, seat) {
+          return { owner: seat, wonder: frame.players[seat].wonder, size: deck.length, top: deck.length ? deck[0] : null };
+        }),
+        central_size: frame.central.length, central_top: null,
+        progress_row: frame.progress_row, progress_pile_size: frame.progress_pile.length,
+        conflict: frame.conflict, cat: frame.cat, active: frame.active, over: frame.phase === "over", battle_due: false,
+        looking: frame.looking,
+        players: frame.players.map(function (p) {
+          return { seat: p.seat, wonder: p.wonder, cards: p.cards, built: p.built, tokens: p.tokens, military: p.military,
+                   total: p.total, left: (p.seat + 1) % n, right: (p.seat + n - 1) % n };
+        }),
+      };
     }
 
-    function player(p, frame) {
-      var box = el("article", "city");
-      box.appendChild(el("h3", "city__name", seatName(p.seat)));
-      box.appendChild(el("p", "city__wonder", wonderName(p.wonder) + (frame.cat === p.seat ? " · " + t("cat") : "")));
-      var stages = (CAT.wonders[p.wonder] || { stages: [] }).stages.length;
-      box.appendChild(el("p", "city__facts", t("stages") + " " + p.built.length + "/" + stages + " · " +
-        t("military") + " " + p.military + " · " + t("points", { count: p.total })));
-      box.appendChild(el("p", "city__facts", t("progress_row") + ": " + (p.tokens.map(tokenName).join(", ") || t("no_tokens"))));
-      COLOURS.forEach(function (colour) {
-        var cards = p.cards.filter(function (id) { return kindOf(id).color === colour; });
-        if (!cards.length) return;
-        var list = el("ul", "city__cards");
-        cards.forEach(function (id) { list.appendChild(tag(id)); });
-        box.appendChild(list);
-      });
-      return box;
-    }
+    var table = null;
+    var waiting = null;  // the frame asked for before table.js arrived
+    var NO_OFFERS = { decks: {}, tokens: {}, stages: {}, keep: {} };
 
-    function table(frame) {
-      var box = el("article", "city city--discard");
-      box.appendChild(el("h3", "city__name", t("table_title")));
-      var decks = el("ul", "city__cards");
-      frame.decks.forEach(function (deck, n) {
-        var top = deck.length ? " — " + t("top_card", { card: kindOf(deck[0]).name }) : "";
-        decks.appendChild(el("li", "card-tag", deckName(n) + ": " + t("cards_left", { count: deck.length }) + top));
-      });
-      var central = frame.central.length ? " — " + t("top_card", { card: kindOf(frame.central[0]).name }) : "";
-      decks.appendChild(el("li", "card-tag", t("central") + ": " + t("cards_left", { count: frame.central.length }) + central));
-      box.appendChild(decks);
-      box.appendChild(el("p", "city__facts", t("conflict") + ": " +
-        t("conflict_state", { battle: frame.conflict.battle, tokens: frame.conflict.tokens })));
-      box.appendChild(el("p", "city__facts", t("cat") + ": " +
-        (frame.cat === null ? t("cat_free") : t("cat_with", { name: seatName(frame.cat) }))));
-      box.appendChild(el("p", "city__facts", t("progress_row") + ": " + (frame.progress_row.map(tokenName).join(", ") || t("no_tokens"))));
-      if (frame.looking.length) {
-        box.appendChild(el("p", "city__facts", t("looking", { cards: frame.looking.map(function (id) { return kindOf(id).name; }).join(", ") })));
-      }
-      box.appendChild(el("p", "city__facts", t("discard_size", { count: frame.discard.length })));
-      return box;
+    function drawNow(frame, box) {
+      wonderOfSeat = frame.players.map(function (p) { return p.wonder; });
+      var root = el("div", "arch arch--replay");
+      var centre = el("div", "arch-table");
+      var seats = el("div", "arch-seats");
+      root.appendChild(centre);
+      root.appendChild(seats);
+      box.appendChild(root);
+      table.draw(model(frame), null, NO_OFFERS, function () {}, { centre: centre, seats: seats, root: root });
+      seats.querySelectorAll(".arch-seat").forEach(function (seat) { seat.classList.add("is-shown"); });
     }
 
     function draw(frame, box) {
       wonderOfSeat = frame.players.map(function (p) { return p.wonder; });
-      box.appendChild(table(frame));
-      frame.players.forEach(function (p) { box.appendChild(player(p, frame)); });
+      if (table) drawNow(frame, box);
+      else waiting = { frame: frame, box: box };
     }
+
+    // The table's drawing and style, shared with the game page, come after this script.
+    loadAssets(function () {
+      table = window.ArchitectsTable({ t: t, cat: CAT, seatName: seatName });
+      if (waiting) {
+        waiting.box.textContent = "";
+        drawNow(waiting.frame, waiting.box);
+        waiting = null;
+      }
+    });
 
     return { title: title, describe: describe, draw: draw };
   };

@@ -40,7 +40,7 @@
     return FACES[id] ? FACES[id].cloneNode(true) : null;
   }
 
-  var ICONS = PAGE.icons;  // the icon sprite's (hashed) address
+  var ICON_HREF = "#icon-";  // the sprites are in the page (cards/sprites.py)
   function icon(name, label) {
     var ns = "http://www.w3.org/2000/svg";
     var svg = document.createElementNS(ns, "svg");
@@ -48,7 +48,7 @@
     svg.setAttribute("aria-hidden", "true");
     svg.setAttribute("focusable", "false");
     var use = document.createElementNS(ns, "use");
-    use.setAttribute("href", ICONS + "#" + name);
+    use.setAttribute("href", ICON_HREF + name);
     svg.appendChild(use);
     return label ? el("span", { class: "ico-label" }, [svg, el("span", { class: "sr-only", text: label })]) : svg;
   }
@@ -163,9 +163,16 @@
       case "build_discarded": return t("build_discarded", { card: card });
       case "pass": return t("pass");
       case "side": return t("side", { side: action.side });
-      case "pay_debt": return t("pay_debt", { coins: action.coins, debt: S.view.cities.owed[S.you] - action.coins });
+      case "pay_debt": return t("pay_debt", { coins: action.coins, debt: debtOwed(action) - action.coins });
     }
     return action.type;
+  }
+
+  /* What the city an action pays the debt of owes: the seat's own, or the Free City's. */
+  function debtOwed(action) {
+    var decision = S.view.free_city && S.view.free_city.decision;
+    if (action.city === "free_city" && decision && decision.kind === "debt") return decision.owed;
+    return S.view.cities && S.view.cities.owed ? S.view.cities.owed[S.you] : 0;
   }
 
   function act(action) {
@@ -180,15 +187,18 @@
     if (!S || !S.view) return;
     var view = S.view;
     var me = S.you !== null && S.you !== undefined ? view.players[S.you] : null;
-    var age = view.age ? t("age", { age: view.age }) + ", " + turnText(view) : "";
-    if (view.over) age = t("ev_game_over");
-    else if (view.direction) age += " — " + (view.direction === "left" ? "← " + t("pass_left") : t("pass_right") + " →");
-    if (!view.over && view.age) age += " — " + t("discard_pile", { count: view.discard_size });
-    $("game-age").textContent = age;
+    // The age line: on a phone the way the cards pass is its arrow alone (the words stay for
+    // screen readers: game.css .game-bar__words).
+    var line = $("game-age");
+    line.textContent = view.over ? t("ev_game_over") : view.age ? t("age", { age: view.age }) + ", " + turnText(view) : "";
+    if (!view.over && view.direction) {
+      var left = view.direction === "left";
+      line.appendChild(el("span", {}, [" — " + (left ? "← " : ""), el("span", { class: "game-bar__words", text: t(left ? "pass_left" : "pass_right") }), left ? "" : " →"]));
+    }
+    if (!view.over && view.age) line.appendChild(document.createTextNode(" — " + t("discard_pile", { count: view.discard_size })));
     renderPrompt(view, me);
     renderHand(view, me);
-    renderMe(view, me);
-    renderCities(view);
+    renderTable(view);
     renderPlayers(view);
     renderScores(view);
     renderLog();
@@ -214,19 +224,19 @@
     if (me && view.phase === "play" && me.free_build_ready) lines.push(t("olympia_ready"));
     if (view.phase === "debt" && view.cities && view.cities.owed) {
       var owing = [];
-      view.cities.owed.forEach(function (owed, n) { if (owed && view.to_act.indexOf(n) >= 0) owing.push(seatName(n)); });
+      // The Free City's debt waits on its card's holder (2 players): it is named as owing too.
+      var holder = view.free_city ? view.free_city.controller : null;
+      view.cities.owed.forEach(function (owed, n) {
+        if (owed && (view.to_act.indexOf(n) >= 0 || (isFreeCity(n) && view.to_act.indexOf(holder) >= 0))) owing.push(seatName(n));
+      });
       if (owing.length) lines.push(t("debt_waiting", { names: owing.join(", ") }));
     }
     var losses = view.cities ? view.cities.losses : [];
     if (losses && losses.length) lines.push(t("losses_waiting", { losses: losses.map(lossText).join("; ") }));
     var forFreeCity = view.free_city && view.free_city.decision && view.free_city.controller === S.you;
-    if (me && view.pending && S.status === "running") {
-      lines.push(t("your_choice", { action: actionLabel(view.pending) }));
-      if (forFreeCity && view.free_city.decision.pending) {
-        lines.push(t("your_choice", { action: actionLabel(Object.assign({ city: "free_city" }, view.free_city.decision.pending)) }));
-      }
-      if (forFreeCity && !view.free_city.decision.pending) lines.push({ text: t("choose_for_free_city"), act: true });
-      else lines.push(t("waiting_others"));
+    // The choice made is shown in the hand's action bar (renderChoices); the prompt says what is still to do.
+    if (me && view.pending && S.status === "running" && forFreeCity && view.free_city.decision.kind === "turn" && !view.free_city.decision.pending) {
+      lines.push({ text: t("choose_for_free_city"), act: true });
     }
     lines.forEach(function (line) {
       box.appendChild(line.act ? el("p", { class: "prompt--act", text: line.text }) : el("p", { text: line }));
@@ -238,24 +248,42 @@
     return t(key, { name: seatName(loss.seat), amount: loss.amount });
   }
 
-  /* Cities: the seat owes coins at the end of the turn. Every legal pay_debt action is a button. */
+  /* Cities: the seat owes coins at the end of the turn. Every legal pay_debt action is a button.
+     The 2-player variant's controller then decides the Free City's debt too (its own first: the
+     rules refuse the other order, own_debt_first), from the Free City's `decision`. */
+  function debtToDecide(view, me) {
+    var options = S.legal.filter(function (a) { return a.type === "pay_debt"; });
+    if (view.phase !== "debt" || !options.length) return null;
+    var decision = view.free_city && view.free_city.decision;
+    if (options[0].city === "free_city") {
+      if (!decision || decision.kind !== "debt") return null;
+      return { city: "free_city", owed: decision.owed, coins: decision.coins, options: options };
+    }
+    var owed = view.cities && view.cities.owed ? view.cities.owed[S.you] : 0;
+    return owed ? { city: "", owed: owed, coins: me.coins, options: options } : null;
+  }
+
   function renderDebt(view, me) {
     var box = $("game-debt");
-    var owed = view.phase === "debt" && view.cities && view.cities.owed ? view.cities.owed[S.you] : 0;
-    var options = S.legal.filter(function (a) { return a.type === "pay_debt"; });
-    box.hidden = !owed || !options.length;
+    var debt = debtToDecide(view, me);
+    box.hidden = !debt;
     box.textContent = "";
-    if (box.hidden) return false;
+    if (!debt) return false;
+    var forCity = debt.city === "free_city";
     var hadFocus = $("game-hand").contains(document.activeElement);
-    box.appendChild(el("h3", { id: "game-debt-title", text: t("debt_title") }));
-    box.appendChild(el("p", { text: t("debt_owed", { owed: owed, coins: me.coins }) }));
+    box.setAttribute("data-city", debt.city || "own");
+    box.appendChild(el("h3", { id: "game-debt-title", text: forCity ? t("debt_title_free_city") : t("debt_title") }));
+    if (forCity && view.pending && view.pending.type === "pay_debt") {
+      box.appendChild(el("p", { class: "debt-own-choice" }, [el("strong", { text: "✓ " + t("your_choice", { action: ownActionLabel(view.pending) }) })]));
+    }
+    box.appendChild(el("p", { text: t(forCity ? "debt_owed_free_city" : "debt_owed", { owed: debt.owed, coins: debt.coins }) }));
     var list = el("ul", { class: "choice-list" });
-    options.forEach(function (action) {
+    debt.options.forEach(function (action) {
       list.appendChild(el("li", {}, [el("button", {
-        type: "button", class: "button choice choice--debt", "data-coins": String(action.coins),
+        type: "button", class: "button choice choice--debt" + (isSuggested(action) ? " is-suggested" : ""), "data-coins": String(action.coins), "data-city": debt.city || null,
         onclick: function () { act(action); render(); },
-        text: t("pay_debt", { coins: action.coins, debt: owed - action.coins }),
-      })]));
+      }, [el("span", { class: "choice__verb", text: t("pay_debt", { coins: action.coins, debt: debt.owed - action.coins }) }),
+        el("span", { class: "choice__cost", text: t("debt_coins_left", { count: debt.coins - action.coins }) })])]));
     });
     box.appendChild(list);
     var first = box.querySelector(".choice");
@@ -280,29 +308,44 @@
   }
 
   /* The hands this seat handed on this age (the view's `passed`, oldest first), newest first:
-     what a player with a good memory knows of the hands going round. */
+     what a player with a good memory knows of the hands going round. A turn adds one hand: its
+     row goes on top and the rows drawn before stay. */
   function renderPassed(view) {
     var box = $("game-passed");
     var me = S.you !== null && S.you !== undefined ? view.players[S.you] : null;
     var passed = view.passed || [];
     box.hidden = !passed.length || !me || S.status !== "running" || view.over;
-    box.textContent = "";
-    if (box.hidden) return;
-    var to = seatName(view.direction === "right" ? me.right : me.left);
-    box.appendChild(el("h3", { text: t("passed_title") }));
-    box.appendChild(el("p", { class: "muted", text: t("passed_help") }));
-    var rows = el("ol", { class: "passed-hands", reversed: "" });
-    for (var i = passed.length - 1; i >= 0; i--) {
+    var to = box.hidden ? "" : seatName(view.direction === "right" ? me.right : me.left);
+    var hands = passed.map(function (hand) { return hand.join(); });
+    var was = passedDrawn;
+    passedDrawn = box.hidden ? null : { to: to, hands: hands };
+    if (box.hidden) { box.textContent = ""; return; }
+    var rows = box.querySelector(".passed-hands");
+    var kept = rows && was && was.to === to && was.hands.length <= hands.length &&
+      was.hands.every(function (hand, i) { return hands[i] === hand; }) ? was.hands.length : 0;
+    if (!kept) {
+      box.textContent = "";
+      // Folded under its title (kept open once opened): the hand and its bar stay the turn's panel.
+      var fold = el("details", { class: "passed-fold", open: passedOpen });
+      fold.addEventListener("toggle", function () { passedOpen = fold.open; });
+      fold.appendChild(el("summary", {}, [el("h3", { text: t("passed_title") })]));
+      fold.appendChild(el("p", { class: "muted", text: t("passed_help") }));
+      rows = el("ol", { class: "passed-hands", reversed: "" });
+      fold.appendChild(rows);
+      box.appendChild(fold);
+    }
+    for (var i = kept; i < passed.length; i++) {
       var ul = el("ul", { class: "chips" });
       passed[i].forEach(function (id) {
         var card = CAT.cards[id] || { color: "grey" };
         ul.appendChild(el("li", { class: "chip-card chip-card--" + card.color, title: card.text || "", text: cardName(id) }));
       });
-      rows.appendChild(el("li", { class: "passed-hand" }, [
-        el("span", { class: "passed-hand__when", text: t("passed_turn", { turn: i + 1, name: to }) }), ul]));
+      rows.insertBefore(el("li", { class: "passed-hand" }, [
+        el("span", { class: "passed-hand__when", text: t("passed_turn", { turn: i + 1, name: to }) }), ul]), rows.firstChild);
     }
-    box.appendChild(rows);
   }
+  var passedDrawn = null;  // what renderPassed drew: {to, hands}
+  var passedOpen = false;
 
   function handCards(view) {
     if (view.my_prompt && view.my_prompt.kind === "build_discarded") {
@@ -313,6 +356,16 @@
     return view.hand || [];
   }
 
+  /* ------------------------------------------------ the hand and its action bar (issue 31, item 3)
+     One click a move: a card, then one of its actions (build, wonder stage, discard) in the bar
+     under the hand, never over a card. A build or stage with one cheapest payment is played at
+     once with it (its other payments stay one click away); with several equally cheap ones the
+     bar asks who is paid. The choice made stays marked on its card and in the bar, changeable
+     until the turn resolves. */
+
+  var KIND_ORDER = { side: 0, build: 1, build_discarded: 1, wonder: 2, discard: 3, pass: 4 };
+  var paying = null;     // the key of the action group whose payments the bar lists
+
   function renderHand(view, me) {
     var section = $("game-hand");
     section.hidden = !me || S.status !== "running";
@@ -322,6 +375,7 @@
     if (renderDebt(view, me)) {
       $("game-hand-help").textContent = "";
       $("game-hand-cards").textContent = "";
+      $("game-hand-cards").removeAttribute("data-drawn");
       $("game-choices").hidden = true;
       return;
     }
@@ -333,45 +387,99 @@
     var focusCard = refocus || (active && active.getAttribute && active.getAttribute("data-card"));
     refocus = null;
     var list = $("game-hand-cards");
-    list.textContent = "";
     var canAct = S.legal.length > 0 && (view.to_act.indexOf(S.you) >= 0 || view.pending);
     // A prompt's cards are what the prompt says they are: the discard pile to build from for free
     // (Halicarnassus), the age's last card (Babylon).
     var promptKind = view.my_prompt && view.my_prompt.kind;
-    $("game-hand-help").textContent = !canAct ? t("nothing_to_do")
+    var help = $("game-hand-help");
+    help.textContent = !canAct ? t("nothing_to_do")
       : promptKind === "build_discarded" ? t("help_build_discarded")
       : promptKind === "seventh_card" ? t("prompt_seventh_card") : t("choose_card");
+    help.classList.toggle("is-generic", canAct && !promptKind);  // a phone leaves the generic help out
     $("game-hand-title").textContent = promptKind === "build_discarded" ? t("discard_pile_title") : t("your_hand");
-    if (selected && cards.indexOf(selected) < 0) selected = null;
-    cards.forEach(function (id) {
+    if (selected && selected !== "__none__" && cards.indexOf(selected) < 0) selected = null;
+    if (!selected) paying = null;
+    var chosen = chosenCards(view);
+    var byCard = {};  // the legal actions by card, read once (a Cities hand has hundreds of payments)
+    S.legal.forEach(function (a) { if (a.card) (byCard[a.card] = byCard[a.card] || []).push(a); });
+    var suggested = suggestedCard();
+    var looks = cards.map(function (id) {
       var card = CAT.cards[id] || { name: id, color: "grey", cost: {} };
-      var options = S.legal.filter(function (a) { return a.card === id; });
-      var builds = options.filter(function (a) { return a.type === "build" || a.type === "build_discarded"; });
-      var free = builds.some(function (a) { return a.free === "chain" || a.type === "build_discarded"; });
-      var chosen = view.pending && view.pending.card === id;
-      var drawn = face(id) || el("span", {}, [
-        el("span", { class: "hand-card__name", text: card.name }),
-        el("span", { class: "hand-card__cost", text: costText(card.cost) || t("pay_nothing") }),
-        el("span", { class: "hand-card__text", text: card.text || "" }),
-      ]);
-      var button = el("button", {
-        type: "button", class: "hand-card hand-card--" + card.color + (chosen ? " hand-card--chosen" : "") + (free ? " is-free" : ""),
-        "aria-expanded": selected === id ? "true" : "false", "aria-controls": "game-choices",
-        disabled: !canAct || !options.length,
-        onclick: function () { selected = selected === id ? null : id; renderHand(view, me); focusChoices(); },
-      }, [drawn, el("span", { class: "hand-card__status" + (builds.length ? "" : " hand-card__note"), text: handStatus(id, builds) })]);
-      button.setAttribute("data-card", id);
-      list.appendChild(el("li", {}, [button]));
+      var options = byCard[id] || [];
+      var builds = options.filter(function (a) { return (a.type === "build" || a.type === "build_discarded") && a.city !== "free_city"; });
+      return {
+        id: id, card: card,
+        className: "hand-card hand-card--" + card.color + (chosen[id] ? " hand-card--chosen" : "") +
+          (builds.some(function (a) { return a.free === "chain" || a.type === "build_discarded"; }) ? " is-free" : ""),
+        status: chosen[id] ? "✓ " + chosen[id] : handStatus(id, builds, options),
+        statusClass: "hand-card__status" + (chosen[id] ? " hand-card__mine" : builds.length ? "" : " hand-card__note"),
+        expanded: selected === id, disabled: !canAct || !options.length, suggested: suggested === id,
+      };
     });
-    if (!cards.length && S.legal.length) {  // a choice without cards (pass, side)
-      selected = "__none__";
+    // Another seat's choice changes nothing here: the hand drawn for the same looks is kept (and
+    // the focus on it).
+    var drawnKey = JSON.stringify(looks.map(function (look) {
+      return [look.id, look.className, look.status, look.statusClass, look.expanded, look.disabled, look.suggested];
+    }));
+    var kept = list.getAttribute("data-drawn") === drawnKey;
+    if (!kept) {
+      list.textContent = "";
+      list.setAttribute("data-drawn", drawnKey);
+      looks.forEach(function (look) { list.appendChild(el("li", {}, [handButton(look)])); });
     }
-    renderChoices();
+    if (!cards.length && S.legal.length) selected = "__none__";  // a choice without cards (pass, side)
+    renderChoices(view);
     if (!hadFocus) return;
     if (inChoices && selected) { focusChoices(); return; }
+    if (kept && !inChoices && active && section.contains(active) && !focusCard) return;
     var target = focusCard && document.querySelector('.hand-card[data-card="' + focusCard + '"]:not([disabled])');
     target = target || document.querySelector(".hand-card:not([disabled])") || $("game-hand-title");
     target.focus();
+  }
+
+  /* A card of the hand as a button: the catalogue's drawing, what it would do now, its hint. */
+  function handButton(look) {
+    var id = look.id;
+    var drawn = face(id) || el("span", {}, [
+      el("span", { class: "hand-card__name", text: look.card.name }),
+      el("span", { class: "hand-card__cost", text: costText(look.card.cost) || t("pay_nothing") }),
+      el("span", { class: "hand-card__text", text: look.card.text || "" }),
+    ]);
+    var button = el("button", {
+      type: "button", class: look.className,
+      "aria-expanded": look.expanded ? "true" : "false", "aria-controls": "game-choices",
+      disabled: look.disabled,
+      onclick: function () {
+        selected = selected === id ? null : id;
+        paying = null;
+        renderHand(S.view, S.you !== null && S.you !== undefined ? S.view.players[S.you] : null);
+        focusChoices();
+      },
+    }, [drawn, el("span", { class: look.statusClass, text: look.status })]);
+    button.setAttribute("data-card", id);
+    if (look.suggested) {
+      button.classList.add("is-suggested");
+      button.appendChild(el("span", { class: "hint-tag", text: t("hint_tag") }));
+    }
+    return button;
+  }
+
+  /* The cards a choice of this turn is made with ({card: what was chosen, in short}): the seat's
+     own and, in the 2-player variant, the Free City's. */
+  function chosenCards(view) {
+    var out = {};
+    var mine = view.pending && view.pending.card ? view.pending : null;
+    var decision = view.free_city && view.free_city.decision;
+    var forCity = decision && decision.pending && decision.pending.card ? decision.pending : null;
+    if (forCity) out[forCity.card] = t("free_city") + ": " + shortAction(forCity);
+    if (mine) out[mine.card] = shortAction(mine);
+    return out;
+  }
+
+  function shortAction(action) {
+    if (action.type === "wonder") return t("act_stage", { stage: action.stage });
+    if (action.type === "discard") return t("act_discard");
+    return t("act_build");
   }
 
   /* Coins a build or wonder action costs in all: the bank's and the neighbours'. */
@@ -381,50 +489,182 @@
   }
 
   /* What a hand card costs this seat now, in a few words (the card shows its printed cost). */
-  function handStatus(id, builds) {
-    if (!builds.length) return whyNot(id);
+  function handStatus(id, builds, options) {
+    if (!builds.length) {
+      // The 2-player variant's Free City step: what the card would do for it, in a word or two.
+      var forCity = options.filter(function (a) { return a.city === "free_city"; });
+      if (!forCity.length) return whyNot(id);
+      var best = forCity.slice().sort(function (a, b) { return KIND_ORDER[a.type] - KIND_ORDER[b.type] || coinsOf(a) - coinsOf(b); })[0];
+      var words = groupWords({ options: [best] });
+      return t("free_city") + ": " + (best.type === "build" && words.cost ? words.cost : words.verb);
+    }
     if (builds.some(function (a) { return a.type === "build_discarded"; })) return t("free_from_discard");
     if (builds.some(function (a) { return a.free === "chain"; })) return t("free_by_chain");
     var cheapest = Math.min.apply(null, builds.map(coinsOf));
     return cheapest ? t("build_for", { count: cheapest }) : t("build_own_resources");
   }
 
-  function renderChoices() {
-    var box = $("game-choices");
-    box.textContent = "";
-    box.hidden = !selected;
-    if (!selected) return;
-    var options = S.legal.filter(function (a) { return selected === "__none__" ? !a.card : a.card === selected; });
-    var order = { build: 0, build_discarded: 0, wonder: 1, discard: 2, pass: 3, side: 0 };
-    // Cheapest first within each kind of play.
-    options.sort(function (a, b) { return order[a.type] - order[b.type] || coinsOf(a) - coinsOf(b); });
-    var list = el("ul", { class: "choice-list" });
-    options.forEach(function (action) {
-      list.appendChild(el("li", {}, [el("button", {
-        type: "button", class: "button choice",
-        onclick: function () { refocus = action.card || ""; act(action); render(); },
-        text: actionLabel(action),
-      })]));
+  /* The selected card's legal actions in groups, one a button: the same kind of play for the
+     same city (a build with each of its payments is one group), in the order of KIND_ORDER. */
+  function actionGroups() {
+    var options = S.legal.filter(function (a) {
+      return a.type !== "pay_debt" && (selected === "__none__" ? !a.card : a.card === selected);
     });
-    box.appendChild(list);
-    if (selected !== "__none__") {
-      box.appendChild(el("button", {
-        type: "button", class: "button button--ghost button--small", text: t("cancel"),
-        onclick: function () {
-          var card = selected;
-          selected = null;
-          render();
-          var back = document.querySelector('.hand-card[data-card="' + card + '"]');
-          if (back) back.focus();
-        },
-      }));
-    }
+    var groups = [];
+    var byKey = {};
+    options.forEach(function (a) {
+      var key = [a.city || "", a.type, a.side || "", a.stage || "", a.free || ""].join(":");
+      if (!byKey[key]) groups.push(byKey[key] = { key: key, city: a.city || "", type: a.type, options: [] });
+      byKey[key].options.push(a);
+    });
+    // Cheapest first; at equal cost, more to the left first (the chooser reads left to right).
+    groups.forEach(function (g) {
+      g.options.sort(function (a, b) { return coinsOf(a) - coinsOf(b) || ((b.pay || {}).left || 0) - ((a.pay || {}).left || 0); });
+    });
+    groups.sort(function (a, b) { return (a.city > b.city) - (a.city < b.city) || KIND_ORDER[a.type] - KIND_ORDER[b.type]; });
+    return groups;
   }
 
-  // Escape closes an open choice list as its Back button does (focus back on the card).
+  /* The group's one cheapest action, or null when several cost the least (then the bar asks). */
+  function cheapestOf(group) {
+    var least = coinsOf(group.options[0]);
+    var tied = group.options.filter(function (a) { return coinsOf(a) === least; });
+    return tied.length === 1 ? tied[0] : null;
+  }
+
+  function groupWords(group) {
+    var a = group.options[0];
+    var verb = a.type === "wonder" ? t("act_stage", { stage: a.stage }) : a.type === "discard" ? t("act_discard")
+      : a.type === "pass" ? t("pass") : a.type === "side" ? t("side", { side: a.side }) : t("act_build");
+    var cost = "";
+    if (a.type === "discard") cost = t("act_gain", { count: 3 });
+    else if (a.free === "chain") cost = t("act_chain");
+    else if (a.free === "olympia") cost = t("act_olympia");
+    else if (a.type === "build_discarded") cost = t("act_free");
+    else if (a.type === "build" || a.type === "wonder") {
+      var coins = coinsOf(a);
+      cost = coins ? t("act_coins", { count: coins }) : t("act_no_coins");
+    }
+    return { verb: verb, cost: cost };
+  }
+
+  function actionButton(group) {
+    var words = groupWords(group);
+    var cheapest = cheapestOf(group);
+    var ask = !cheapest;
+    var label = ask ? t("pay_title", { action: actionLabel(Object.assign({}, group.options[0], { pay: { left: 0, right: 0 } })).split(" — ")[0] })
+      : actionLabel(cheapest);
+    var hinted = group.options.some(isSuggested);
+    return el("button", {
+      type: "button", class: "button choice choice--" + group.type + (hinted ? " is-suggested" : ""), "data-kind": group.type,
+      "aria-label": hinted ? label + " (" + t("hint_tag") + ")" : label,
+      "data-city": group.city || null, "aria-haspopup": ask ? "true" : null,
+      onclick: function () {
+        if (ask) { paying = group.key; renderChoices(S.view); focusChoices(); return; }
+        refocus = cheapest.card || "";
+        act(cheapest);
+        render();
+      },
+    }, [el("span", { class: "choice__verb", text: words.verb }), words.cost ? el("span", { class: "choice__cost", text: words.cost + (ask ? " ▾" : "") }) : null]);
+  }
+
+  function renderChoices(view) {
+    var box = $("game-choices");
+    box.textContent = "";
+    var mineChosen = view.pending && S.status === "running";
+    if (!selected) {
+      // Nothing open: the choice made so far, or nothing (the bar keeps no room for itself).
+      box.hidden = !mineChosen;
+      if (mineChosen) box.appendChild(pendingLine(view));
+      return;
+    }
+    box.hidden = false;
+    var groups = actionGroups();
+    var open = groups.filter(function (g) { return g.key === paying; })[0];
+    if (open) { box.appendChild(paymentChooser(open)); return; }
+    var cardTitle = selected === "__none__" ? t("your_choice_title") : cardName(selected);
+    var bar = el("div", { class: "action-bar", role: "group", "aria-label": t("actions_for", { card: cardTitle }) });
+    bar.appendChild(el("strong", { class: "action-bar__card", text: cardTitle }));
+    var cities = {};
+    groups.forEach(function (g) { cities[g.city] = true; });
+    var both = Object.keys(cities).length > 1 || cities.free_city;
+    Object.keys(cities).sort().forEach(function (city) {
+      var row = el("div", { class: "action-row" });
+      if (both) row.appendChild(el("span", { class: "action-row__who", text: city ? t("free_city") + ":" : t("your_city") + ":" }));
+      groups.filter(function (g) { return g.city === city; }).forEach(function (g) {
+        row.appendChild(actionButton(g));
+        if (cheapestOf(g) && g.options.length > 1) {
+          row.appendChild(el("button", {
+            type: "button", class: "button button--ghost button--small choice-more", "aria-haspopup": "true",
+            text: t("act_other_payments", { count: g.options.length - 1 }),
+            onclick: function () { paying = g.key; renderChoices(S.view); focusChoices(); },
+          }));
+        }
+      });
+      bar.appendChild(row);
+    });
+    if (selected !== "__none__") bar.appendChild(closeButton());
+    box.appendChild(bar);
+    if (mineChosen) box.appendChild(pendingLine(view));
+  }
+
+  /* The payments of one group, cheapest first, each naming the side and the seat paid. */
+  function paymentChooser(group) {
+    var first = group.options[0];
+    var title = actionLabel(Object.assign({}, first, { pay: { left: 0, right: 0 } })).split(" — ")[0];
+    var least = coinsOf(first);
+    var allLeast = group.options.every(function (a) { return coinsOf(a) === least; });
+    var list = el("ul", { class: "choice-list payment-list" });
+    group.options.forEach(function (action) {
+      var pay = action.pay || {};
+      var cheapest = !allLeast && coinsOf(action) === least ? " · " + t("act_cheapest") : "";
+      list.appendChild(el("li", {}, [el("button", {
+        type: "button", class: "button choice choice--pay" + (isSuggested(action) ? " is-suggested" : ""),
+        onclick: function () { refocus = action.card || ""; paying = null; act(action); render(); },
+      }, [el("span", { class: "choice__verb" }, [
+            pay.left ? el("span", { "aria-hidden": "true", text: "← " }) : null, payText(action),
+            pay.right ? el("span", { "aria-hidden": "true", text: " →" }) : null]),
+          el("span", { class: "choice__cost", text: t("act_coins", { count: coinsOf(action) }) + cheapest })])]));
+    });
+    return el("div", { class: "action-bar action-bar--pay", role: "group", "aria-labelledby": "game-pay-title" }, [
+      el("strong", { class: "action-bar__card", id: "game-pay-title", text: t("pay_title", { action: title }) }),
+      list,
+      el("button", {
+        type: "button", class: "button button--ghost button--small choice-back", text: t("cancel"),
+        onclick: function () { paying = null; renderChoices(S.view); focusChoices(); },
+      }),
+    ]);
+  }
+
+  function closeButton() {
+    return el("button", {
+      type: "button", class: "button button--ghost button--small choice-close", text: t("cancel"),
+      onclick: function () {
+        var card = selected;
+        selected = null;
+        paying = null;
+        render();
+        var back = document.querySelector('.hand-card[data-card="' + card + '"]');
+        if (back) back.focus();
+      },
+    });
+  }
+
+  function pendingLine(view) {
+    var line = el("p", { class: "action-bar__pending" }, [el("strong", { text: "✓ " + t("your_choice", { action: actionLabel(view.pending) }) })]);
+    var decision = view.free_city && view.free_city.controller === S.you && view.free_city.decision;
+    if (decision && decision.pending) {
+      line.appendChild(el("strong", { text: " · " + t("your_choice", { action: actionLabel(Object.assign({ city: "free_city" }, decision.pending)) }) }));
+    }
+    // With a card's actions open the bar is about that card: the waiting words only when it is not.
+    if ((!decision || decision.pending) && !selected) line.appendChild(el("span", { class: "muted", text: " " + t("waiting_others") }));
+    return line;
+  }
+
+  // Escape steps back: from the payments to the actions, from the actions to the card.
   document.addEventListener("keydown", function (event) {
     if (event.key !== "Escape" || !selected || selected === "__none__") return;
-    var back = document.querySelector("#game-choices .button--ghost");
+    var back = document.querySelector("#game-choices .choice-back, #game-choices .choice-close");
     if (back) {
       event.preventDefault();
       back.click();
@@ -436,173 +676,173 @@
     if (first) first.focus();
   }
 
-  /* A built card: its name; hovered or focused, the card drawn large. */
-  function chip(id, colour) {
-    var drawn = face(id);
-    return el("li", { class: "chip-card chip-card--" + colour, tabindex: "0" }, [
-      cardName(id),
-      el("span", { class: "sr-only", text: ": " + ((CAT.cards[id] || {}).text || "") }),
-      drawn ? el("span", { class: "chip-pop", "aria-hidden": "true" }, [drawn]) : null,
-    ]);
+  /* ------------------------------------------------ the "Suggest" hint (js/table-hints.js)
+     The suggested card is marked in the hand and its actions are opened (the selection the
+     player would make), the suggested action marked in the bar: the player still clicks it. */
+
+  function suggestedCard() {
+    var action = P.suggested && P.suggested();
+    return action ? action.card || "__none__" : null;
   }
 
-  /* What a trader reads off a city: its production (and what a neighbour may buy of it), its
-     science, and for a neighbour what a unit costs this seat from that side. */
-  function economyFacts(player, facts, side) {
-    var economy = player.economy;
-    if (!economy) return;
-    facts.appendChild(el("dt", { text: t("produces") }));
-    facts.appendChild(el("dd", {}, [productionIcons(economy.produces)]));
-    if (side) {
-      facts.appendChild(el("dt", { text: t("sells_to_you") }));
-      var prices = (S.view.prices || {})[side] || {};
-      var cheap = RESOURCES.filter(function (r) { return prices[r] === 1; });
-      var dd = el("dd", {}, [productionIcons(economy.sells)]);
-      var price = el("span", { class: "price" });
-      if (cheap.length === RESOURCES.length) price.textContent = t("price_every", { count: 1 });
-      else if (!cheap.length) price.textContent = t("price_every", { count: 2 });
-      else {
-        price.appendChild(document.createTextNode(t("price_one_for") + " "));
-        cheap.forEach(function (r) { price.appendChild(icon(r, t("res_" + r, { count: 1 }))); });
-        price.appendChild(document.createTextNode(" " + t("price_rest")));
-      }
-      dd.appendChild(price);
-      facts.appendChild(dd);
-    }
-    var science = economy.science;
-    var symbols = el("dd", { class: "produce" });
-    ["compass", "gear", "tablet"].forEach(function (s) {
-      for (var k = 0; k < science[s]; k++) symbols.appendChild(icon(s, t("sym_" + s)));
-    });
-    if (science.wild) symbols.appendChild(el("span", { text: " +" + science.wild + "?" }));
-    if (symbols.childNodes.length) {
-      facts.appendChild(el("dt", { text: t("science") }));
-      facts.appendChild(symbols);
-    }
+  function isSuggested(action) {
+    var hinted = P.suggested && P.suggested();
+    return !!hinted && JSON.stringify(hinted) === JSON.stringify(action);
   }
 
-  function cityBlock(player, title, own, side) {
-    var tokens = player.tokens.reduce(function (a, b) { return a + b; }, 0);
-    var facts = el("dl", { class: "city-facts" }, [
-      el("dt", { text: t("coins") }), el("dd", { text: String(player.coins) }),
-      el("dt", { text: t("shields") }), el("dd", { text: String(player.shields) }),
-      el("dt", { text: t("military") }), el("dd", { text: player.tokens.length ? player.tokens.join(" ") + " = " + tokens : "0" }),
-      el("dt", { text: t(player.free_city ? "free_city_pile" : "hand_size") }),
-      el("dd", { text: String(player.free_city ? player.pile_size : player.hand_size) }),
-    ]);
-    if (player.diplomacy !== undefined) {
-      [["diplomacy", player.diplomacy], ["debt", player.debt ? "-" + player.debt : "0"]].forEach(function (pair) {
-        facts.appendChild(el("dt", { text: t(pair[0]) }));
-        facts.appendChild(el("dd", { class: "token-" + pair[0], text: String(pair[1]) }));
-      });
-    }
-    economyFacts(player, facts, side);
-    if (player.partner !== undefined) {
-      facts.appendChild(el("dt", { text: t("team_n", { team: player.team + 1 }) }));
-      facts.appendChild(el("dd", { text: t("partner_of", { name: seatName(player.partner) }) }));
-    }
-    var stages = el("ol", { class: "stages" });
-    var wonder = CAT.wonders[player.wonder];
-    var side = player.side ? wonder.sides[player.side] : [];
-    side.forEach(function (stage, i) {
-      var built = i < player.stages_built;
-      var under = own && built && S.view.stage_cards ? " (" + cardName(S.view.stage_cards[i]) + ")" : "";
-      stages.appendChild(el("li", { class: built ? "stage stage--built" : "stage" }, [
-        el("strong", { text: t("stage_n", { stage: i + 1 }) + ": " }),
-        built ? t("built") + under : costIcons(stage.cost),
-        " — " + stage.text,
-      ]));
-    });
-    var groups = el("div", { class: "city-cards" });
-    COLOURS.forEach(function (colour) {
-      var cards = player.built.filter(function (id) { return (CAT.cards[id] || {}).color === colour; });
-      if (!cards.length) return;
-      var ul = el("ul", { class: "chips chips--" + colour });
-      cards.forEach(function (id) {
-        ul.appendChild(chip(id, colour));
-      });
-      groups.appendChild(ul);
-    });
-    if (!player.built.length) groups.appendChild(el("p", { class: "muted", text: t("no_cards") }));
-    return el("div", { class: "city" }, [
-      title ? el("h3", { text: title }) : null,
-      el("p", { class: "city-wonder", text: wonderName(player.wonder) + (player.side ? " — " + player.side : "") }),
-      facts,
-      el(title ? "h4" : "h3", { text: t("stages") + " (" + player.stages_built + "/" + player.stage_count + ")" }),
-      stages,
-      groups,
-    ]);
+  function hintHead(action) {
+    var card = action.card ? cardName(action.card) : "";
+    var head = action.type === "build" ? t("build", { card: card })
+      : action.type === "wonder" ? t("wonder_stage", { stage: action.stage, card: card }) : ownActionLabel(action);
+    return action.city === "free_city" ? t("for_free_city", { action: head }) : head;
   }
 
-  function renderMe(view, me) {
-    var section = $("game-me");
-    section.hidden = !me;
-    if (!me) return;
-    var box = $("game-me-city");
-    box.textContent = "";
-    box.appendChild(cityBlock(me, null, true));
+  function nouns(ids, oneOf) { return ids.map(function (id) { return t("hint_res_" + id); }).join(oneOf ? " / " : ", "); }
+
+  /* One line: the move, what it brings now, and what it keeps from the neighbour who would
+     receive the card (engine: games/engine/base/reasons.py). */
+  function hintLine(action, reason) {
+    var gains = [];
+    if (reason.points) gains.push(t("hint_points", { count: reason.points }));
+    if (reason.science) gains.push(reason.science === "wild" ? t("hint_science_wild") : t("hint_science", { symbol: t("hint_sym_" + reason.science) }));
+    if (reason.coins && reason.kind !== "discard") gains.push(t("act_gain", { count: reason.coins }));
+    if (reason.shields) gains.push(t("hint_shields", { count: reason.shields }));
+    (reason.discounts || []).forEach(function (d) {
+      var whom = t(d.sides.length > 1 ? "hint_from_both" : d.sides[0] === "left" ? "hint_from_left" : "hint_from_right");
+      gains.push(t(d.goods === "manufactured" ? "hint_discount_manufactured" : "hint_discount_raw", { count: d.price, whom: whom }));
+    });
+    if (reason.produces && reason.produces.length) gains.push(t("hint_produces", { resources: nouns(reason.produces, reason.produces_one_of) }));
+    var text = hintHead(action) + (gains.length ? ": " + gains.join(", ") : "");
+    var denied = reason.denies;
+    if (denied) {
+      var who = t(denied.side === "left" ? "hint_left_neighbour" : "hint_right_neighbour", { name: seatName(denied.seat) });
+      text += "; " + (denied.lacks && denied.lacks.length ? t("hint_denies_lacks", { who: who, resources: nouns(denied.lacks) })
+        : t("hint_denies_points", { who: who, count: denied.points }));
+    }
+    return text + ".";
   }
 
-  function renderCities(view) {
-    var box = $("game-cities");
-    var open = {};
-    box.querySelectorAll("details[data-seat]").forEach(function (d) { open[d.getAttribute("data-seat")] = d.open; });
-    box.textContent = "";
-    var me = S.you !== null && S.you !== undefined ? view.players[S.you] : null;
-    var shown = {};
-    if (me) {
-      [[me.left, "left_neighbour", "left"], [me.right, "right_neighbour", "right"]].forEach(function (pair) {
-        if (shown[pair[0]]) return;
-        shown[pair[0]] = true;
-        box.appendChild(cityBlock(view.players[pair[0]], t(pair[1]) + ": " + seatName(pair[0]), false, pair[2]));
-      });
+  P.hintBoard = {
+    describe: hintLine,
+    arrived: function (action) {
+      selected = action.type === "pay_debt" ? null : action.card || "__none__";
+      paying = null;
+      var asker = document.activeElement;
+      render();
+      // The hand's redraw keeps the focus in the hand: a keyboard player stays on Suggest.
+      if (asker && asker.classList && asker.classList.contains("hint-button")) asker.focus();
+    },
+  };
+
+  /* ------------------------------------------------ the cities (static/tableau.js draws them) */
+
+  var shownView = null;     // the view the table shows
+  var viewBefore = null;    // the one it showed before: what is new since lands with a highlight
+
+  function renderTable(view) {
+    $("game-me").hidden = true;  // your city is drawn on the table, at the bottom
+    if (view !== shownView) {
+      viewBefore = shownView;
+      shownView = view;
     }
-    view.players.forEach(function (player, n) {
-      if (n === S.you || shown[n]) return;
-      var details = el("details", { "data-seat": String(n), open: !me || open[String(n)] });
-      details.appendChild(el("summary", { text: seatName(n) + " — " + wonderName(player.wonder) }));
-      details.appendChild(cityBlock(player, null));
-      box.appendChild(details);
-    });
+    var names = view.players.map(function (player, n) { return P.seatName(S, t, n); });
+    window.WondersTableau.table(view, S.you, $("game-cities"), { previous: viewBefore, catalogue: CAT, names: names });
   }
 
   function freeCityStatus(view) {
     return view.free_city ? t("free_city_controller", { name: seatName(view.free_city.controller) }) : "";
   }
 
+  /* The players table: compact columns headed by icons (a legend under it names them), the
+     status as a mark with its words for screen readers, so that 8 players fit a phone. */
+  function columnHead(kind, label) {
+    var drawn = kind === "hand" ? el("span", { class: "players__hand", "aria-hidden": "true" })
+      : kind === "military" ? el("span", { class: "players__token", "aria-hidden": "true", text: "±" })
+      : kind === "diplomacy" || kind === "debt" ? window.WondersTableau.mark(kind) : icon(kind);
+    return el("span", { class: "players__head", title: label }, [drawn, el("span", { class: "sr-only", text: label })]);
+  }
+
+  var STATUS_MARKS = { chosen: "✓", thinking: "…" };
+
+  /* "bot medio (avido) · Posto 2": a narrow name cell wraps before "Posto 2", never inside it. */
+  function keepSeatTogether(name) {
+    var at = name.lastIndexOf(" · ");
+    if (at < 0) return [name];
+    return [name.slice(0, at + 3), el("span", { class: "players__seat", text: name.slice(at + 3) })];
+  }
+
+  /* What a row of the players table says this update: its numbers and the seat's status. */
+  function playerFacts(view, n, cities) {
+    var player = view.players[n];
+    var status = "";
+    if (S.status === "running" && (view.phase === "play" || view.phase === "sides")) status = player.chosen ? "chosen" : "thinking";
+    if (S.status === "running" && view.phase === "debt") status = view.to_act.indexOf(n) >= 0 ? "thinking" : "";
+    if (view.prompt && view.prompt.seat === n) status = "thinking";
+    if (player.free_city) status = "";
+    var values = [player.coins, player.shields, player.tokens.reduce(function (a, b) { return a + b; }, 0)]
+      .concat(cities ? [player.diplomacy, player.debt ? "-" + player.debt : 0] : [])
+      .concat([player.free_city ? player.pile_size : player.hand_size]);
+    return { values: values.map(String), status: status };
+  }
+
+  function fillStatus(cell, status) {
+    cell.className = "players__status-col" + (status ? " is-" + status : "");
+    if (status) cell.title = t(status); else cell.removeAttribute("title");
+    cell.textContent = "";
+    if (status) {
+      cell.appendChild(el("span", { "aria-hidden": "true", text: STATUS_MARKS[status] }));
+      cell.appendChild(el("span", { class: "sr-only", text: t(status) }));
+    }
+  }
+
+  /* The table is drawn once for its seats and names; an update rewrites only the numbers and the
+     marks that changed (the whole table, icon heads and legend, cost an update a tenth of its time). */
+  var playersDrawn = null;  // {key, rows: [{cells, status, facts}]}
+
   function renderPlayers(view) {
     var box = $("game-players");
-    box.textContent = "";
     var cities = !!view.cities;
-    var heads = [t("player_column"), t("coins"), t("shields"), t("military")].concat(cities ? [t("diplomacy"), t("debt")] : [])
-      .concat([t("hand_size"), t("status_column")]);
-    var head = el("tr", {}, heads.map(function (h, k) {
-      // The first and last columns explain themselves: their headers are for screen readers.
-      var hidden = k === 0 || k === heads.length - 1;
-      return el("th", { scope: "col", class: k === heads.length - 1 ? "players__status-col" : "" }, [hidden ? el("span", { class: "sr-only", text: h }) : h]);
-    }));
-    var body = el("tbody");
-    view.players.forEach(function (player, n) {
-      var seat = S.seats[n] || {};
-      var status = "";
-      if (S.status === "running" && (view.phase === "play" || view.phase === "sides")) status = player.chosen ? t("chosen") : t("thinking");
-      if (S.status === "running" && view.phase === "debt") status = view.to_act.indexOf(n) >= 0 ? t("thinking") : "";
-      if (view.prompt && view.prompt.seat === n) status = t("thinking");
-      var tags = seat.taken_over ? " · " + t("taken_over") : "";
-      body.appendChild(el("tr", { class: n === S.you ? "is-you" : "" }, [
-        el("th", { scope: "row" }, [seatName(n) + tags, el("span", { class: "players__wonder", text: wonderName(player.wonder) }),
-          // On a phone the status goes under the name (its column would not fit).
-          el("span", { class: "players__status" + (player.chosen ? " chosen" : ""), text: player.free_city ? freeCityStatus(view) : status })]),
-        el("td", { text: String(player.coins) }),
-        el("td", { text: String(player.shields) }),
-        el("td", { text: String(player.tokens.reduce(function (a, b) { return a + b; }, 0)) }),
-        cities ? el("td", { text: String(player.diplomacy) }) : null,
-        cities ? el("td", { text: player.debt ? "-" + player.debt : "0" }) : null,
-        el("td", { text: String(player.free_city ? player.pile_size : player.hand_size) }),
-        el("td", { class: "players__status-col" + (player.chosen ? " chosen" : ""), text: player.free_city ? freeCityStatus(view) : status }),
-      ]));
+    var labels = view.players.map(function (player, n) {
+      return [seatName(n), !!(S.seats[n] || {}).taken_over, player.wonder, player.free_city ? freeCityStatus(view) : ""];
     });
+    var key = JSON.stringify([cities, S.you, labels]);
+    if (playersDrawn && playersDrawn.key === key && box.firstChild) {
+      playersDrawn.rows.forEach(function (row, n) {
+        var facts = playerFacts(view, n, cities);
+        facts.values.forEach(function (value, k) { if (row.facts.values[k] !== value) row.cells[k].textContent = value; });
+        if (row.facts.status !== facts.status) fillStatus(row.status, facts.status);
+        row.facts = facts;
+      });
+      return;
+    }
+    box.textContent = "";
+    var columns = [["coin", t("coins")], ["shield", t("shields")], ["military", t("military")]]
+      .concat(cities ? [["diplomacy", t("diplomacy")], ["debt", t("debt")]] : [])
+      .concat([["hand", t("hand_size")]]);
+    var head = el("tr", {}, [el("th", { scope: "col" }, [el("span", { class: "sr-only", text: t("player_column") })])]
+      .concat(columns.map(function (col) { return el("th", { scope: "col", class: "players__num" }, [columnHead(col[0], col[1])]); }))
+      .concat([el("th", { scope: "col", class: "players__status-col" }, [el("span", { class: "sr-only", text: t("status_column") })])]));
+    var body = el("tbody");
+    var rows = [];
+    view.players.forEach(function (player, n) {
+      var facts = playerFacts(view, n, cities);
+      var tags = labels[n][1] ? " · " + t("taken_over") : "";
+      var cells = facts.values.map(function (value) { return el("td", { class: "players__num", text: value }); });
+      var status = el("td");
+      fillStatus(status, facts.status);
+      rows.push({ cells: cells, status: status, facts: facts });
+      body.appendChild(el("tr", { class: n === S.you ? "is-you" : "" }, [
+        el("th", { scope: "row" }, keepSeatTogether(labels[n][0]).concat([tags, el("span", { class: "players__wonder", text: wonderName(player.wonder) }),
+          player.free_city ? el("span", { class: "players__wonder", text: labels[n][3] }) : null])),
+      ].concat(cells).concat([status])));
+    });
+    var legend = el("p", { class: "players__legend muted", "aria-hidden": "true" });
+    columns.forEach(function (col) { legend.appendChild(el("span", {}, [columnHead(col[0], col[1]), " " + col[1]])); });
+    legend.appendChild(el("span", {}, [el("span", { class: "players__status-col is-chosen", text: STATUS_MARKS.chosen }), " " + t("chosen")]));
+    legend.appendChild(el("span", {}, [el("span", { class: "players__status-col is-thinking", text: STATUS_MARKS.thinking }), " " + t("thinking")]));
     box.appendChild(el("div", { class: "table-scroll", tabindex: "0", role: "group", "aria-labelledby": "game-players-title" }, [el("table", { class: "players" }, [el("thead", {}, [head]), body])]));
+    box.appendChild(legend);
+    playersDrawn = { key: key, rows: rows };
   }
 
   function renderScores(view) {
@@ -617,7 +857,8 @@
       sheets.push(Object.assign({}, view.free_city.score, { seat: view.free_city.city, rank: "—" }));
     }
     var head = el("tr", {}, [el("th", { scope: "col" }, [el("span", { class: "sr-only", text: t("category_column") })])].concat(sheets.map(function (sheet) {
-      return el("th", { scope: "col", text: seatName(sheet.seat) });
+      var player = view.players[sheet.seat];
+      return P.scoreHead(seatName(sheet.seat), player && player.wonder ? wonderName(player.wonder) : null);
     })));
     var rows = PAGE.categories.map(function (category) {
       var cat = category.key;
@@ -694,14 +935,33 @@
     return t("ev_military", { age: e.age, results: parts.join("; ") });
   }
 
+  /* The log, newest first, 200 lines at most. An update only adds events (applyUpdate keeps the
+     ones before): their lines go on top and the oldest drop off; a snapshot or other names draw it
+     all again. */
+  var LOG_LINES = 200;
+  var logged = { first: null, last: null, count: 0, names: null };
+
   function renderLog() {
     var list = $("game-log");
-    list.textContent = "";
-    var lines = S.events.map(eventText).filter(Boolean);
-    lines.slice(-200).reverse().forEach(function (line) { list.appendChild(el("li", { text: line })); });
+    var names = JSON.stringify([S.seats, S.you]);
+    var count = logged.count;
+    var follows = count && S.events[0] === logged.first && S.events[count - 1] === logged.last && names === logged.names;
+    if (!follows) {
+      list.textContent = "";
+      count = 0;
+    }
+    S.events.slice(count).map(eventText).filter(Boolean).forEach(function (line) {
+      list.insertBefore(el("li", { text: line }), list.firstChild);
+    });
+    while (list.children.length > LOG_LINES) list.removeChild(list.lastChild);
+    logged = { first: S.events[0], last: S.events[S.events.length - 1], count: S.events.length, names: names };
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    // The age's conflicts show under the hand and its bar, never above them (a phone keeps its
+    // hand on the first screen when an age ends).
+    var conflicts = $("moment-conflict");
+    if (conflicts) $("game-hand").insertAdjacentElement("afterend", conflicts);
     session = P.session({ page: PAGE, t: t, errors: ERRORS, render: render, seatName: seatName });
   });
 })();

@@ -1,0 +1,221 @@
+"""The game review's cost and honesty (games/bots/review.py; issue 28).
+
+    python bench/bench_review.py [--parts timing,calibration,agreement] [--games 1000]
+        [--seconds 0.5] [--decisions 100] [--agreement-seconds 1.4] [--processes 1] [--noise 0.1]
+        [--config '{"game": "architects", "players": 3}']
+
+Three parts, each printing its numbers and its CPU time per game or decision (so a long run can be
+planned: the whole default run is about 1000 x (0.5 s + a game) + 100 x 15.4 s + 300 s of CPU):
+
+1. timing: one bot game each of base 4 players (4 people), Architects 3 players (3 people) and
+   Cities 8 players (8 people) reviewed whole with the default budget (review.DEFAULT_TOTAL_SECONDS
+   of CPU shared over the decisions); the CPU seconds of each review (target: under 120 s).
+2. calibration: `--games` games of "medium-ish" bots (the greedy bot, each move replaced by a random
+   legal one with probability `--noise`, so the players are not the rollouts' own policy); in each,
+   ONE decision with a choice, drawn at random, is weighed by ``review.review_decision`` with
+   `--seconds` of CPU, and the win chance it gives the action actually taken is set against whether
+   that seat won (a shared first place counts). Prints the Brier score (and the base rate's, a
+   forecast that knows nothing but the mean) and a reliability table by deciles of the prediction.
+3. agreement: `--decisions` decisions drawn the same way, each reviewed with `--agreement-seconds`
+   (the default budget of a 4-player review: 100 s over about 72 decisions) and with ten times as
+   much (the long review keeps the short one's best in its race to the end); the share where both
+   prefer the same action (and the same move paid otherwise), and the share where the short one's
+   best is within 0.03 win chance of the long one's best by the long one's values (moves of equal
+   worth, Architects' decks often, make the first share a coin toss).
+
+Calibration and agreement play base 4 players unless `--config` (JSON) names another game.
+
+Seeds: calibration games use seeds 1,000,000 + k and agreement games 2,000,000 + k, k = 0, 1, ...;
+nothing of the review (its candidates, its halving, its budget) was tuned on these or any seeds.
+Timing uses seeds 7, 8 and 9. Seconds are CPU time (time.process_time): a core per process,
+however busy the machine. Run it under `nice -n 19` on a shared machine.
+"""
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+BASE_4 = {"game": "base", "players": 4}
+TIMING_GAMES = [("base, 4 players", BASE_4, 7),
+                ("Architects, 3 players", {"game": "architects", "players": 3}, 8),
+                ("Cities, 8 players", {"game": "base", "players": 8, "expansions": ["cities"]}, 9)]
+CALIBRATION_SEED = 1_000_000
+AGREEMENT_SEED = 2_000_000
+
+
+def bot_game(config, seed, noise):
+    """The log of a game of medium-ish bots (greedy, a random legal move with probability `noise`)
+    and its final ranks {seat: rank}."""
+    from games import bots, engine
+
+    rng = random.Random(seed)
+    greedy = bots.get("medium")
+    state = engine.new_game(config, seed)
+    while not engine.is_over(state):
+        for seat in engine.to_act(state):
+            legal = engine.legal_actions(state, seat)
+            if rng.random() < noise:
+                action = rng.choice(legal)
+            else:
+                action = greedy.choose(engine.view(state, seat), legal, rng)
+            state, _ = engine.apply(state, seat, action)
+            if engine.is_over(state):
+                break
+    return engine.action_log(state), {sheet["seat"]: sheet["rank"] for sheet in engine.scores(state)}
+
+
+def decisions_with_a_choice(config, log):
+    """(view, legal actions, chosen action) at every entry whose seat had more than one action."""
+    from games.bots import review
+
+    seats = list(range(config["players"]))
+    return [(view, legal, chosen) for _index, view, legal, chosen in review.decisions_to_review(config, log, seats)]
+
+
+def a_random_decision(config, seed, noise):
+    """One decision with a choice, drawn at random from a bot game of `seed`, and the ranks."""
+    log, ranks = bot_game(config, seed, noise)
+    return random.Random(seed).choice(decisions_with_a_choice(config, log)), ranks
+
+
+def calibration_point(job):
+    """(predicted win chance of the action taken, 1 if its seat won else 0, CPU seconds)."""
+    from games.bots import review
+
+    config, seed, noise, seconds = job
+    started = time.process_time()
+    (view, legal, chosen), ranks = a_random_decision(config, seed, noise)
+    result = review.review_decision(view, legal, chosen, random.Random(seed), seconds=seconds)
+    won = 1 if ranks[view["seat"]] == 1 else 0
+    return result["chosen_value"]["win"], won, time.process_time() - started
+
+
+def agreement_point(job):
+    """(same best action, same best move however paid, the short review's best's loss by the long
+    review, CPU seconds). The long review (ten times the budget, other random numbers) weighs the
+    short one's best as its "chosen" move, so it keeps it in the race to the end and its loss is
+    the win chance the short review's preference gives up by the long one's reckoning."""
+    from games.bots import review, search_bot
+
+    config, seed, noise, seconds = job
+    started = time.process_time()
+    (view, legal, chosen), _ranks = a_random_decision(config, seed, noise)
+    short = review.review_decision(view, legal, chosen, random.Random(seed), seconds=seconds)
+    long = review.review_decision(view, legal, short["best"], random.Random(seed + 1), seconds=10 * seconds)
+    same_family = search_bot._family(short["best"]) == search_bot._family(long["best"])
+    return long["best"] == short["best"], same_family, long["loss"], time.process_time() - started
+
+
+def brier(points):
+    """The mean squared gap between predicted chance and outcome (0 is perfect)."""
+    return sum((p - won) ** 2 for p, won in points) / len(points)
+
+
+def reliability(points, bins=10):
+    """Per decile of the prediction [k/bins, (k+1)/bins) (1.0 in the last): (low, high, mean
+    predicted, observed frequency, count); empty deciles left out."""
+    rows = []
+    for k in range(bins):
+        inside = [(p, won) for p, won in points if min(int(p * bins), bins - 1) == k]
+        if inside:
+            rows.append((k / bins, (k + 1) / bins, sum(p for p, _ in inside) / len(inside),
+                         sum(won for _, won in inside) / len(inside), len(inside)))
+    return rows
+
+
+def run_timing():
+    from games.bots import review
+
+    print("timing: a whole game reviewed for every seat, default budget "
+          f"({review.DEFAULT_TOTAL_SECONDS:.0f} s of CPU shared over the decisions)")
+    for name, config, seed in TIMING_GAMES:
+        log, _ranks = bot_game(config, seed, 0.0)
+        started = time.process_time()
+        result = review.review_match(config, log, range(config["players"]), rng=random.Random(seed))
+        spent = time.process_time() - started
+        rollouts = [d["rollouts"] for d in result["decisions"]]
+        print(f"  {name}: {spent:.1f} CPU s for {len(rollouts)} decisions "
+              f"({spent / max(1, len(rollouts)):.2f} s each; rollouts of the chosen move: "
+              f"median {sorted(rollouts)[len(rollouts) // 2] if rollouts else 0})")
+
+
+def _map(function, jobs, processes):
+    if processes <= 1:
+        return [function(job) for job in jobs]
+    with ProcessPoolExecutor(processes) as pool:
+        return list(pool.map(function, jobs))
+
+
+def _name(config):
+    rest = {k: v for k, v in config.items() if k not in ("game", "players")}
+    return f"{config['game']} {config['players']}-player" + (f" {rest}" if rest else "")
+
+
+def run_calibration(games, seconds, noise, processes, config=BASE_4):
+    jobs = [(config, CALIBRATION_SEED + k, noise, seconds) for k in range(games)]
+    started = time.perf_counter()
+    results = _map(calibration_point, jobs, processes)
+    points = [(p, won) for p, won, _cpu in results]
+    base_rate = sum(won for _, won in points) / len(points)
+    print(f"calibration: {games} {_name(config)} games (seeds {CALIBRATION_SEED}..{CALIBRATION_SEED + games - 1}), "
+          f"one decision each, {seconds} CPU s, noise {noise}")
+    print(f"  Brier score {brier(points):.4f} (the base rate {base_rate:.3f} alone: "
+          f"{brier([(base_rate, won) for _, won in points]):.4f})")
+    print("  predicted     mean   observed  count")
+    for low, high, mean, observed, count in reliability(points):
+        print(f"  [{low:.1f}, {high:.1f})  {mean:6.3f}  {observed:8.3f}  {count:5d}")
+    cpu = sum(c for _, _, c in results)
+    print(f"  {cpu / games:.2f} CPU s a game ({cpu:.0f} s in all, {time.perf_counter() - started:.0f} s wall "
+          f"on {processes} process(es))")
+
+
+def run_agreement(decisions, seconds, noise, processes, config=BASE_4):
+    jobs = [(config, AGREEMENT_SEED + k, noise, seconds) for k in range(decisions)]
+    started = time.perf_counter()
+    results = _map(agreement_point, jobs, processes)
+    from games.bots import review
+
+    same = sum(1 for exact, _family, _loss, _cpu in results if exact)
+    same_move = sum(1 for _exact, family, _loss, _cpu in results if family)
+    close = sum(1 for _exact, _family, loss, _cpu in results if loss < review.KEY_MOMENT_LOSS)
+    mean_loss = sum(loss for _exact, _family, loss, _cpu in results) / decisions
+    print(f"agreement: {decisions} {_name(config)} decisions (seeds {AGREEMENT_SEED}..{AGREEMENT_SEED + decisions - 1}), "
+          f"{seconds} CPU s against {10 * seconds:g} CPU s")
+    print(f"  the same best action {100 * same / decisions:.1f}% ({same}/{decisions}); "
+          f"the same move however paid {100 * same_move / decisions:.1f}%")
+    print(f"  the short review's best within {review.KEY_MOMENT_LOSS} win chance of the long one's best "
+          f"(the long one's values) {100 * close / decisions:.1f}%; its mean loss {mean_loss:.3f}")
+    cpu = sum(c for *_, c in results)
+    print(f"  {cpu / decisions:.2f} CPU s a decision ({cpu:.0f} s in all, {time.perf_counter() - started:.0f} s wall "
+          f"on {processes} process(es))")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--parts", default="timing,calibration,agreement")
+    parser.add_argument("--games", type=int, default=1000, help="calibration games")
+    parser.add_argument("--seconds", type=float, default=0.5, help="CPU seconds of a calibration decision")
+    parser.add_argument("--decisions", type=int, default=100, help="agreement decisions")
+    parser.add_argument("--agreement-seconds", type=float, default=1.4,
+                        help="CPU seconds of the short review (the long one has ten times as much)")
+    parser.add_argument("--noise", type=float, default=0.1, help="chance a bot move is a random legal one")
+    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--config", type=json.loads, default=BASE_4,
+                        help="the game of the calibration and agreement, as JSON")
+    args = parser.parse_args(argv)
+    parts = set(args.parts.split(","))
+    if "timing" in parts:
+        run_timing()
+    if "calibration" in parts:
+        run_calibration(args.games, args.seconds, args.noise, args.processes, args.config)
+    if "agreement" in parts:
+        run_agreement(args.decisions, args.agreement_seconds, args.noise, args.processes, args.config)
+
+
+if __name__ == "__main__":
+    main()

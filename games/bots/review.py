@@ -1,0 +1,206 @@
+"""The game review (the coach): each decision of the people of a finished match, weighed by the
+search bot's rollouts from that seat's view only.
+
+``review_match(config, log, seats, ...)`` replays the engine's action log (``engine.replay`` of
+the chance entries, ``engine.apply`` of each move, as ``games/history/timeline.py`` does) and, at
+every entry of a reviewed seat that had more than one legal action, asks ``review_decision`` with
+``engine.view(state, seat)`` and ``engine.legal_actions(state, seat)``, nothing else of the real
+state: the review knows what the player knew. On a simultaneous turn the choices other seats made
+before it are in the state but not in its view (``sample_state`` draws them with the rollout
+policy, as the search bot does).
+
+One decision: the candidates are the search bot's (``search_bot.candidate_actions``) plus the
+action chosen, exactly as chosen (payment included), when it is not one of them. Each round draws
+one state consistent with the view (``engine.sample_state``), applies every candidate still in
+the race to it and plays each on with the greedy policy (``search_bot.rollout``) with the same
+random numbers (common random numbers). Per candidate: ``win`` the share of rollouts where the
+seat ranks first (a shared first place counts as a win, as in ``search_bot.outcome_value``; team
+partners share their rank), ``rank`` the mean rank, ``points`` the mean total.
+
+Sequential halving, as the search bot, by the order of ``best``: win chance, then mean rank (lower
+first), then mean points. The chosen action is never dropped: it stays in the race to the end, so
+it has exactly as many rollouts as the best, on the same deals, and its loss
+(best win - chosen win) compares like with like. ``best`` is the first of the last phase's
+candidates in that order, so the loss is never negative (0 when the chosen action is best).
+
+Budget: ``iterations`` (about that many rollouts a decision: the tests), else
+``seconds_per_decision``, else ``total_seconds`` (DEFAULT_TOTAL_SECONDS) shared evenly over the
+decisions left, so a decision that ran over is paid for by the next ones. Seconds are CPU time
+(``clock``, ``time.process_time`` by default) unless the caller gives another clock.
+"""
+import gc
+import math
+import random
+import time
+
+from games import bots, engine
+from games.bots import search_bot
+
+DEFAULT_TOTAL_SECONDS = 100.0
+KEY_MOMENT_LOSS = 0.03
+KEY_MOMENTS = 3
+ROLLOUT_POLICY = search_bot.ROLLOUT_POLICY
+VERSION = 1
+PLACE_KEYS = ("phase", "age", "turn", "step")  # the view's own coordinates of a decision, where it has them
+
+
+def review_match(config, log, seats, *, seconds_per_decision=None, iterations=None, total_seconds=None,
+                 rng, clock=time.process_time):
+    """The review of the decisions of `seats` in the match of `config` whose action log is `log`
+    (JSON-able; see the module's doc and docs/architecture.md). `rng` is a random.Random: each
+    decision gets a generator of its own drawn from it, in order, so a decision's review does not
+    depend on how many rollouts the ones before it played."""
+    seats = sorted(set(seats))
+    started = clock()
+    collecting = gc.isenabled()
+    gc.disable()  # as search_bot.choose: rollouts allocate fast and the engine's caches are large
+    try:
+        decisions = list(decisions_to_review(config, log, seats))
+        if iterations is None and seconds_per_decision is None:
+            total = DEFAULT_TOTAL_SECONDS if total_seconds is None else total_seconds
+        else:
+            total = None
+        reviewed = []
+        for done, (index, view, legal, chosen) in enumerate(decisions):
+            seconds = seconds_per_decision
+            if total is not None:
+                seconds = max(0.0, total - (clock() - started)) / (len(decisions) - done)
+            decision_rng = random.Random(rng.getrandbits(64))
+            review = review_decision(view, legal, chosen, decision_rng, seconds=seconds, iterations=iterations,
+                                     clock=clock)
+            place = {key: view[key] for key in PLACE_KEYS if key in view}
+            reviewed.append({"index": index, "seat": view["seat"], "turn": place, **review})
+    finally:
+        if collecting:
+            gc.enable()
+    return {
+        "decisions": reviewed,
+        "key_moments": key_moments(reviewed, seats),
+        "method": {
+            "seconds_per_decision": seconds_per_decision if total is None else (
+                round(total / len(decisions), 3) if decisions else None),
+            "iterations": iterations,
+            "total_seconds": total,
+            "rollout_policy": ROLLOUT_POLICY,
+            "win": "rank_1_shared_included",  # a code: a shared first place counts as a win
+            "version": VERSION,
+        },
+        "cpu_seconds": round(clock() - started, 3),
+    }
+
+
+def decisions_to_review(config, log, seats):
+    """(log index, view, legal actions, chosen action) of every entry of `seats` with a choice.
+    The real state stays here: only the seat's view and legal actions leave."""
+    k = 0
+    while k < len(log) and "chance" in log[k]:
+        k += 1
+    state = engine.replay(config, log[:k])
+    for index in range(k, len(log)):
+        entry = log[index]
+        if "chance" in entry:  # chance after the first move: the engine replays up to it
+            state = engine.replay(config, log[: index + 1])
+            continue
+        seat = entry["seat"]
+        if seat in seats:
+            legal = engine.legal_actions(state, seat)
+            if len(legal) > 1:
+                yield index, engine.view(state, seat), legal, entry["action"]
+        state, _events = engine.apply(state, seat, entry["action"])
+
+
+def review_decision(view, legal_actions, chosen, rng, *, seconds=None, iterations=None, clock=time.process_time):
+    """The chosen action against the best the search finds, from `view` (one seat's) and its
+    `legal_actions` only: {"chosen", "best", "chosen_value", "best_value", "loss", "candidates",
+    "rollouts"}; each value {"win", "rank", "points"}; "rollouts" is how many the chosen action
+    (and the best) had. Stops after about `iterations` rollouts or `seconds` on `clock`. The
+    garbage collector is paused meanwhile, as in search_bot.choose."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _weigh(view, legal_actions, chosen, rng, seconds=seconds, iterations=iterations, clock=clock)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _weigh(view, legal_actions, chosen, rng, *, seconds, iterations, clock):
+    if chosen not in legal_actions:
+        raise ValueError("the chosen action is not one of the legal actions")
+    policy = bots.get(ROLLOUT_POLICY)
+    seat = view["seat"]
+    candidates = search_bot.candidate_actions(view, legal_actions)
+    if chosen not in candidates:
+        candidates.append(chosen)
+    mine = candidates.index(chosen)
+    if seconds is None and iterations is None:
+        seconds = search_bot.DEFAULT_SECONDS
+    deadline = clock() + seconds if seconds is not None else None
+    wins = [0] * len(candidates)
+    ranks = [0] * len(candidates)
+    points = [0] * len(candidates)
+    rounds = [0] * len(candidates)
+
+    def order(k):
+        return (-wins[k] / rounds[k], ranks[k] / rounds[k], -points[k] / rounds[k], k)
+
+    alive = list(range(len(candidates)))
+    phases = max(1, math.ceil(math.log2(len(candidates))))
+    done = 0
+    for phase in range(phases):
+        left = phases - phase
+        phase_end = None if deadline is None else clock() + max(0.0, deadline - clock()) / left
+        phase_rollouts = None if iterations is None else max(len(alive), (iterations - done) // left)
+        played = 0
+        while True:
+            started = clock()
+            state = engine.sample_state(view, seat, rng, chooser=policy.choose)
+            seed = rng.getrandbits(64)
+            for k in alive:
+                after, _events = engine.apply(state, seat, candidates[k])
+                sheet = _sheet_of(search_bot.rollout(after, random.Random(seed), policy), seat)
+                wins[k] += sheet["rank"] == 1
+                ranks[k] += sheet["rank"]
+                points[k] += sheet["total"]
+                rounds[k] += 1
+            played += len(alive)
+            if phase_rollouts is not None and played + len(alive) > phase_rollouts:
+                break
+            now = clock()  # as the search bot: no round that would end past the phase's end
+            if phase_end is not None and now + (now - started) >= phase_end:
+                break
+        done += played
+        ranked = sorted(alive, key=order)
+        if phase < phases - 1:
+            alive = ranked[:max(1, (len(alive) + 1) // 2)]
+            if mine not in alive:
+                alive.append(mine)
+    best = sorted(alive, key=order)[0]
+
+    def value(k):
+        return {"win": round(wins[k] / rounds[k], 3), "rank": round(ranks[k] / rounds[k], 3),
+                "points": round(points[k] / rounds[k], 2)}
+
+    return {
+        "chosen": chosen,
+        "best": candidates[best],
+        "chosen_value": value(mine),
+        "best_value": value(best),
+        "loss": round(max(0.0, (wins[best] - wins[mine]) / rounds[mine]), 3),
+        "candidates": len(candidates),
+        "rollouts": rounds[mine],
+    }
+
+
+def _sheet_of(sheets, seat):
+    return next(sheet for sheet in sheets if sheet["seat"] == seat)
+
+
+def key_moments(decisions, seats):
+    """{seat as a string: indices into `decisions` of its up to KEY_MOMENTS largest losses of at
+    least KEY_MOMENT_LOSS, largest first (the earlier first on a tie)}."""
+    moments = {}
+    for seat in seats:
+        mine = [i for i, d in enumerate(decisions) if d["seat"] == seat and d["loss"] >= KEY_MOMENT_LOSS]
+        moments[str(seat)] = sorted(mine, key=lambda i: (-decisions[i]["loss"], i))[:KEY_MOMENTS]
+    return moments

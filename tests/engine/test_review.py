@@ -1,0 +1,241 @@
+"""The game review weighs each decision of the reviewed seats from their views only, finds the one
+move that wins, marks a losing choice as the key moment and skips forced moves and other seats."""
+import inspect
+import itertools
+import json
+import random
+
+import pytest
+
+from games import bots, engine
+from games.bots import review, search_bot
+from tests.engine.test_search_bot import final_ranks
+
+CONFIGS = [
+    {"game": "base", "players": 4},
+    {"game": "base", "players": 2},
+    {"game": "base", "players": 8, "expansions": ["cities"]},
+    {"game": "architects", "players": 3},
+]
+
+
+def a_greedy_game(config, seed, stop=None):
+    """A state of a game the greedy bots play from `seed`, to the end or until `stop(state)`."""
+    rng = random.Random(seed)
+    state = engine.new_game(config, seed)
+    greedy = bots.get("greedy")
+    while not engine.is_over(state) and not (stop and stop(state)):
+        for seat in engine.to_act(state):
+            legal = engine.legal_actions(state, seat)
+            state, _ = engine.apply(state, seat, greedy.choose(engine.view(state, seat), legal, rng))
+    return state
+
+
+def the_last_turn(state):
+    view = engine.view(state, None)
+    return view["phase"] == "play" and view["age"] == 3 and view["turn"] == 6
+
+
+def a_last_turn_where_one_card_wins():
+    """The last turn of Age III, 3 players, seat 0 to choose: one card (however paid) wins the game
+    whatever the others do, every other move loses whatever they do (searched over seeded games)."""
+    for seed in range(400):
+        state = a_greedy_game({"game": "base", "players": 3, "sides": "A"}, seed, stop=the_last_turn)
+        if engine.is_over(state) or 0 not in engine.to_act(state):
+            continue
+        others = [s for s in engine.to_act(state) if s != 0]
+        picks = list(itertools.product(*[engine.legal_actions(state, s) for s in others]))
+        outcomes = {}
+        for mine in engine.legal_actions(state, 0):
+            won = {final_ranks(state, 0, mine, list(zip(others, pick)))[0] == 1 for pick in picks}
+            outcomes.setdefault(search_bot._family(mine), (mine, set()))[1].update(won)
+        winning = [a for a, won in outcomes.values() if won == {True}]
+        losing = [a for a, won in outcomes.values() if won == {False}]
+        if len(winning) == 1 and len(losing) == len(outcomes) - 1:
+            return state, winning[0], losing
+    pytest.fail("no seeded game gives such a last turn")
+
+
+@pytest.fixture(scope="module")
+def one_card_wins():
+    return a_last_turn_where_one_card_wins()
+
+
+def test_the_review_finds_the_one_winning_card_and_marks_a_losing_choice_as_the_key_moment(one_card_wins):
+    state, winning, losing = one_card_wins
+    log = engine.action_log(state) + [{"seat": 0, "action": losing[0]}]
+    result = review.review_match(state["config"], log, [0], iterations=24, rng=random.Random(3))
+    decision = result["decisions"][-1]
+    assert decision["index"] == len(log) - 1 and decision["seat"] == 0
+    assert search_bot._family(decision["best"]) == search_bot._family(winning)
+    assert decision["chosen"] == losing[0]
+    assert decision["best_value"]["win"] > 0.8 and decision["chosen_value"]["win"] < 0.2
+    assert decision["loss"] > 0.6
+    assert result["key_moments"]["0"][0] == len(result["decisions"]) - 1
+
+
+def test_choosing_the_winning_card_costs_nothing_and_is_no_key_moment(one_card_wins):
+    state, winning, _losing = one_card_wins
+    log = engine.action_log(state) + [{"seat": 0, "action": winning}]
+    result = review.review_match(state["config"], log, [0], iterations=24, rng=random.Random(3))
+    decision = result["decisions"][-1]
+    assert decision["loss"] == 0 and search_bot._family(decision["best"]) == search_bot._family(winning)
+    assert len(result["decisions"]) - 1 not in result["key_moments"]["0"]
+
+
+def test_a_move_the_heuristic_would_not_search_is_weighed_all_the_same(one_card_wins):
+    state, _winning, _losing = one_card_wins
+    view, legal = engine.view(state, 0), engine.legal_actions(state, 0)
+    searched = search_bot.candidate_actions(view, legal)
+    unsearched = [a for a in legal if a not in searched]
+    assert unsearched, "the position offers no move outside the heuristic's candidates"
+    result = review.review_decision(view, legal, unsearched[-1], random.Random(1), iterations=30)
+    assert result["chosen"] == unsearched[-1] and result["candidates"] == len(searched) + 1
+    assert result["rollouts"] > 0
+
+
+def rollouts_per_action(monkeypatch, view, legal, chosen, rng):
+    """The review of one decision and how many times it applied each action (to a sampled state:
+    the rollouts after it apply through the game, not through engine.apply)."""
+    applied = {}
+    real_apply = engine.apply
+
+    def counting_apply(state, seat, action):
+        key = json.dumps(action, sort_keys=True)
+        applied[key] = applied.get(key, 0) + 1
+        return real_apply(state, seat, action)
+
+    monkeypatch.setattr(engine, "apply", counting_apply)
+    result = review.review_decision(view, legal, chosen, rng, iterations=80)
+    monkeypatch.setattr(engine, "apply", real_apply)
+    return result, applied
+
+
+def test_the_chosen_move_stays_in_the_race_to_the_end_with_as_many_rollouts_as_the_best(monkeypatch):
+    state = a_greedy_game({"game": "base", "players": 4}, 5, stop=lambda s: engine.view(s, None)["turn"] == 3)
+    view, legal = engine.view(state, 0), engine.legal_actions(state, 0)
+    _result, applied = rollouts_per_action(monkeypatch, view, legal, legal[0], random.Random(2))
+    dropped_first = json.loads(min(applied, key=applied.get))  # the first out of the race
+    result, applied = rollouts_per_action(monkeypatch, view, legal, dropped_first, random.Random(2))
+    counts = sorted(applied.values())
+    assert result["candidates"] == len(applied) >= 4 and counts[0] < counts[-1]  # some were dropped
+    assert applied[json.dumps(dropped_first, sort_keys=True)] == counts[-1] == result["rollouts"]
+    assert applied[json.dumps(result["best"], sort_keys=True)] == counts[-1]
+
+
+def test_the_review_of_a_decision_does_not_depend_on_the_cards_its_seat_cannot_see():
+    real = a_greedy_game({"game": "base", "players": 4, "sides": "A"}, 8,
+                         stop=lambda s: engine.view(s, None)["age"] == 2)
+    seat = 1
+    view = engine.view(real, seat)
+    other = engine.sample_state(view, seat, random.Random(99))  # the same view, other hidden cards
+    assert engine.view(other, seat) == view and engine.reveal(other) != engine.reveal(real)
+    legal = engine.legal_actions(real, seat)
+    chosen = legal[-1]
+    first = review.review_decision(view, legal, chosen, random.Random(5), iterations=40)
+    second = review.review_decision(engine.view(other, seat), engine.legal_actions(other, seat), chosen,
+                                    random.Random(5), iterations=40)
+    assert first == second
+
+
+def test_the_review_of_a_decision_is_given_no_state():
+    assert list(inspect.signature(review.review_decision).parameters)[:3] == ["view", "legal_actions", "chosen"]
+
+
+def test_what_another_seat_chose_earlier_in_the_same_turn_does_not_change_the_review():
+    config = {"game": "base", "players": 3}
+    start = engine.new_game(config, 11)
+    log = engine.action_log(start)
+    mine = engine.legal_actions(start, 0)[0]
+    reviews = []
+    for theirs in engine.legal_actions(start, 1)[:3]:  # seat 1 chooses first, differently each time
+        turn = log + [{"seat": 1, "action": theirs}, {"seat": 0, "action": mine}]
+        result = review.review_match(config, turn, [0], iterations=12, rng=random.Random(4))
+        assert [d["index"] for d in result["decisions"]] == [len(turn) - 1]
+        reviews.append(result["decisions"])
+    assert len({json.dumps(r, sort_keys=True) for r in reviews}) == 1
+
+
+def test_only_the_listed_seats_are_reviewed_and_forced_moves_are_skipped():
+    config = {"game": "architects", "players": 3}
+    state = a_greedy_game(config, 0)
+    log = engine.action_log(state)
+    replayed = engine.replay(config, [e for e in log if "chance" in e])
+    with_choice, forced = [], []
+    for index, entry in enumerate(log):
+        if "chance" in entry:
+            continue
+        if entry["seat"] == 1:
+            (with_choice if len(engine.legal_actions(replayed, 1)) > 1 else forced).append(index)
+        replayed, _ = engine.apply(replayed, entry["seat"], entry["action"])
+    assert forced, "the game has no forced move of seat 1"
+    result = review.review_match(config, log, [1], iterations=2, rng=random.Random(1))
+    assert [d["index"] for d in result["decisions"]] == with_choice
+    assert {d["seat"] for d in result["decisions"]} == {1}
+    assert list(result["key_moments"]) == ["1"]
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c['game']}-{c['players']}")
+def test_a_whole_game_is_reviewed_in_every_game_and_size(config):
+    state = a_greedy_game(config, 2)
+    log = engine.action_log(state)
+    seats = [config["players"] - 1]
+    result = review.review_match(config, log, seats, iterations=2, rng=random.Random(7))
+    assert json.loads(json.dumps(result)) == result
+    assert result["method"]["rollout_policy"] == "greedy" and result["method"]["version"] == 1
+    assert {d["seat"] for d in result["decisions"]} == set(seats)
+    replayed = engine.replay(config, [e for e in log if "chance" in e])
+    legal_at = {}
+    for index, entry in enumerate(log):
+        if "chance" not in entry:
+            legal_at[index] = engine.legal_actions(replayed, entry["seat"])
+            replayed, _ = engine.apply(replayed, entry["seat"], entry["action"])
+    for decision in result["decisions"]:
+        assert decision["chosen"] == log[decision["index"]]["action"]
+        assert decision["chosen"] in legal_at[decision["index"]] and decision["best"] in legal_at[decision["index"]]
+        assert decision["loss"] >= 0 and decision["rollouts"] >= 1 and decision["candidates"] >= 1
+        for value in (decision["chosen_value"], decision["best_value"]):
+            assert 0 <= value["win"] <= 1 and 1 <= value["rank"] <= config["players"]
+        assert decision["loss"] == pytest.approx(decision["best_value"]["win"] - decision["chosen_value"]["win"], abs=0.002)
+    assert set(result["key_moments"]) == {str(s) for s in seats}
+    for seat, moments in result["key_moments"].items():
+        losses = [result["decisions"][i]["loss"] for i in moments]
+        assert len(moments) <= 3 and losses == sorted(losses, reverse=True)
+        assert all(loss >= 0.03 and result["decisions"][i]["seat"] == int(seat) for i, loss in zip(moments, losses))
+
+
+def test_the_key_moments_are_a_seats_three_largest_losses_of_three_points_or_more():
+    decisions = [{"seat": s, "loss": loss} for s, loss in
+                 [(0, 0.1), (1, 0.5), (0, 0.02), (0, 0.3), (0, 0.05), (0, 0.2), (1, 0.0)]]
+    assert review.key_moments(decisions, [0, 1, 2]) == {"0": [3, 5, 0], "1": [1], "2": []}
+
+
+def a_review_that_spends(monkeypatch, spend):
+    """review.review_decision replaced by one that spends `spend(k, its budget)` seconds of a fake
+    clock on the k-th decision; the budgets it was given."""
+    budgets, now = [], [0.0]
+
+    def fake_review(view, legal, chosen, rng, *, seconds, iterations, clock):
+        now[0] += spend(len(budgets), seconds)
+        budgets.append(seconds)
+        return {"chosen": chosen, "best": chosen, "chosen_value": {}, "best_value": {}, "loss": 0.0,
+                "candidates": 1, "rollouts": 1}
+
+    monkeypatch.setattr(review, "review_decision", fake_review)
+    config = {"game": "base", "players": 3}
+    log = engine.action_log(a_greedy_game(config, 1))
+    review.review_match(config, log, [0], total_seconds=36.0, rng=random.Random(1), clock=lambda: now[0])
+    return budgets
+
+
+def test_the_total_budget_is_shared_evenly_over_the_decisions_with_a_choice(monkeypatch):
+    budgets = a_review_that_spends(monkeypatch, lambda k, seconds: seconds)
+    assert len(budgets) >= 18  # 3 ages of 6 turns, and any prompt
+    assert budgets == [pytest.approx(36.0 / len(budgets))] * len(budgets)
+
+
+def test_a_decision_that_overran_its_budget_is_paid_for_by_the_ones_after_it(monkeypatch):
+    budgets = a_review_that_spends(monkeypatch, lambda k, seconds: 3 * seconds if k == 0 else seconds)
+    even = 36.0 / len(budgets)
+    assert budgets[0] == pytest.approx(even)
+    assert budgets[1:] == [pytest.approx((36.0 - 3 * even) / (len(budgets) - 1))] * (len(budgets) - 1)

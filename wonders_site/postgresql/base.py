@@ -1,0 +1,32 @@
+"""Django's PostgreSQL backend with one change: a pooled connection is tested as it leaves the
+pool, and when the server has ended it, so are the pool's idle ones, at once.
+
+Why not CONN_HEALTH_CHECKS (psycopg_pool's `check` on getconn): after the server ends every
+backend (a restart, a failover, `pg_terminate_backend`), the pool holds several dead connections,
+and psycopg_pool backs off between failed checks (1 s, 2 s, 4 s...: psycopg PR #711), so a request
+that draws four dead ones in a row times out (PoolTimeout after DB_POOL_TIMEOUT) and a game call
+closes its socket. Here the first dead one found has the pool test all its idle connections now
+(`ConnectionPool.check()`, as psycopg's maintainers advise on an OperationalError), and the
+request takes a fresh connection without waiting. Without a pool this is Django's backend as is.
+"""
+from django.db.backends.postgresql import base
+from psycopg import Error as PsycopgError
+
+
+class DatabaseWrapper(base.DatabaseWrapper):
+    def get_new_connection(self, conn_params):
+        connection = super().get_new_connection(conn_params)
+        pool = self.pool
+        if pool is None:
+            return connection
+        # Every connection the pool holds may be dead: one more try than that, then the error.
+        for attempt in range(pool.max_size + 1):
+            try:
+                connection.execute("")  # one round trip; the pool's connections are in autocommit
+                return connection
+            except PsycopgError:
+                pool.putconn(connection)  # broken: the pool closes it and makes another
+                if attempt == pool.max_size:
+                    raise
+                pool.check()  # its idle siblings: the dead ones are replaced too
+                connection = super().get_new_connection(conn_params)

@@ -55,6 +55,19 @@ def catalogue(db):
 
 
 @pytest.fixture(autouse=True)
+def each_test_starts_in_the_default_language():
+    """LocaleMiddleware activates a request's language in the thread that served it and leaves it
+    active: after a test's last request to /it/..., the next test's reverse() in the same worker
+    would give /it/ URLs. Each test starts in LANGUAGE_CODE and leaves none active."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def empty_caches():
     """Rate limits (DRF throttles, sign-ups, WebSocket limits) count in caches: each test starts
     with none. Only the in-memory ones are emptied: clearing a Redis cache would flush its database."""

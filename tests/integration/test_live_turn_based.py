@@ -29,7 +29,8 @@ pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("live_stack")]
 MISSES = {3, 9, 10}       # Caio's steps (counted from 1) at which he lets his deadline pass
 REMIND_AT_STEP = 2        # the sweep runs at 80% of the deadline before anyone moves
 ANN_LAST_AT_STEP = 4      # Ann moves last and keeps the table open: step 5 sends her nothing
-UNSUBSCRIBE_AFTER = 6     # Caio clicks the unsubscribe link in his e-mail after this step
+UNSUBSCRIBE_AT_STEP = 6   # Caio clicks the unsubscribe link in his e-mail once this step's notices are
+                          # out and before anyone moves (the next step's notices are decided as the moves land)
 WORKER_DOWN_AT_STEP = 7   # the worker is killed before the moves and started again after
 DAPHNE_RESTART_AT_STEP = 8
 
@@ -185,6 +186,11 @@ async def play_the_game(stack, inbox):
             await held[1].close()
             await asyncio.sleep(0.5)
             held = None
+        if step_count == UNSUBSCRIBE_AT_STEP and not unsubscribed:
+            await wait_for(lambda: inbox.to("caio@example.org"), "an e-mail to Caio")
+            link = urlsplit(re.search(r"<([^>]+)>", inbox.to("caio@example.org")[-1]["unsubscribe"]).group(1))
+            assert requests.get(stack.url(link.path), timeout=30).status_code == 200
+            unsubscribed = True
         if step_count == REMIND_AT_STEP:
             clock = max(clock, max(p["remind_at"] for p in people)) + timedelta(seconds=1)
             assert sweep(stack, clock) == 0
@@ -215,11 +221,6 @@ async def play_the_game(stack, inbox):
             queued = stack.queue_length("default")
             stack.start_worker()
             assert queued, "the e-mails of the new step waited in the queue while the worker was down"
-        if step_count == UNSUBSCRIBE_AFTER and not unsubscribed:
-            await wait_for(lambda: inbox.to("caio@example.org"), "an e-mail to Caio")
-            link = urlsplit(re.search(r"<([^>]+)>", inbox.to("caio@example.org")[-1]["unsubscribe"]).group(1))
-            assert requests.get(stack.url(link.path), timeout=30).status_code == 200
-            unsubscribed = True
         if not taken_over and stack._rows(
                 "SELECT s.taken_over FROM games_seat s JOIN auth_user u ON u.id = s.user_id "
                 "WHERE s.match_id = %s AND u.username = 'caio'", (match_id,))[0]["taken_over"]:

@@ -17,6 +17,39 @@ def pytest_sessionstart(session):
         pytest.exit(f"REDIS_URL={os.environ['REDIS_URL']} is unreachable: {error}", returncode=3)
 
 
+def pytest_configure(config):
+    """With Redis and xdist (make test-integration), each test process's in-process tests use a
+    Redis database of their own: 1 + the worker's number (gw0: 1, gw1: 2). On one database, a test
+    that empties the shared cache (RedisCache.clear() is FLUSHDB) wiped the rate counters of a test
+    running in the other process (a chat line over its limit was let through), and the two
+    processes' test databases give the same ids to different users and matches, whose counters
+    and channel groups would be shared. The live stacks choose databases of their own
+    (tests/integration/live_stack.py: 5 and up). Settings are read before this conftest; no cache,
+    channel layer or broker connection exists yet."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    worker, url = os.environ.get("PYTEST_XDIST_WORKER"), os.environ.get("REDIS_URL")
+    if not worker or not url:
+        return
+    from django.conf import settings
+
+    database = str(1 + int(worker.lstrip("gw") or 0))
+    parts = urlsplit(url)
+    own = urlunsplit((parts.scheme, parts.netloc, "/" + database, parts.query, parts.fragment))
+    os.environ["REDIS_URL"] = settings.REDIS_URL = settings.CELERY_BROKER_URL = own
+    for cache in settings.CACHES.values():
+        if "redis" in cache["BACKEND"]:
+            cache["LOCATION"] = own
+    layer = settings.CHANNEL_LAYERS["default"].get("CONFIG", {})
+    for host in layer.get("hosts", []):
+        host["address"] = own
+    if "prefix" in layer:
+        layer["prefix"] = f"asgi.db{database}."
+    from wonders_site.celery import app
+
+    app.conf.broker_url = own
+
+
 def _load_catalogue():
     from io import StringIO
 

@@ -213,7 +213,8 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_DEFAULT_QUEUE = "default"
-# Keep the worker's database connection across tasks (Celery closes it after each task otherwise).
+# Celery's Django fixup closes the connection pool after every task unless connections are reused;
+# the pool is kept, and each task's connection goes back to it (wonders_site/celery.py).
 CELERY_DB_REUSE_MAX = env_int("CELERY_DB_REUSE_MAX", 1000, minimum=0)
 CELERY_TASK_ROUTES = {"games.play_bot_turn": {"queue": "bots"}, "games.review_match": {"queue": "review"}}
 # The coach's review of a finished match with people (issue 28, games/history/review.py): a task on

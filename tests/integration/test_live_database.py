@@ -59,15 +59,17 @@ def terminate_backends(stack):
 
 @pytest.fixture
 def own_stack():
-    """A stack of its own: ending every backend of the session's stack would leave its Celery
-    worker without a working connection for the tests after (not solved yet)."""
+    """A stack of its own: ending every backend of a stack disturbs the tests running on it."""
     import os
 
     from tests.integration.live_stack import LiveStack
 
     worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
     # Redis databases 11 and 12: the others are the session's stacks' and test_live_turn_based's
-    stack = LiveStack(name="pool", redis_db=11 + int(worker.lstrip("gw") or 0)).start()
+    # One worker process: with two, the one that had not connected before the ending played the
+    # bots while the other failed every task, which hid that a worker process never recovered.
+    stack = LiveStack(name="pool", redis_db=11 + int(worker.lstrip("gw") or 0), worker_concurrency=1,
+                      env={"BOT_MOVE_SECONDS": "0.2"}).start()
     try:
         yield stack
     finally:
@@ -78,7 +80,9 @@ def test_the_database_ending_every_connection_closes_no_game_socket(own_stack):
     """Issue 29: after the server ends its backends (a restart, a failover), a pool holding many
     dead connections hands out a live one at once (wonders_site/postgresql/base.py); psycopg_pool's
     own check backed off 1, 2, 4 s between dead ones and timed out, and without a check the game
-    call on a dead connection closed the player's socket (1011)."""
+    call on a dead connection closed the player's socket (1011). The Celery worker's bots move
+    after it too: it reused one connection across tasks, and every task after failed on "the
+    connection is closed" (wonders_site/celery.py)."""
     import asyncio
 
     from tests.integration.live_stack import LiveClient
@@ -86,7 +90,8 @@ def test_the_database_ending_every_connection_closes_no_game_socket(own_stack):
     live_stack = own_stack
     live_stack.signup("pool_check")
     http = live_stack.login("pool_check")
-    match_id = live_stack.create_table(http, players=3, bots=["medium", "medium"])
+    # The medium bot chooses in daphne beside the person (QUICK_BOTS_INLINE); the hard one is the worker's.
+    match_id = live_stack.create_table(http, players=3, bots=["hard", "medium"])
     live_stack.start_table(http, match_id)
 
     def fill_the_pools():
@@ -103,8 +108,13 @@ def test_the_database_ending_every_connection_closes_no_game_socket(own_stack):
             await player.play(until=lambda client: client.may_act, timeout=60)
             await asyncio.to_thread(fill_the_pools)
             ended.append(terminate_backends(live_stack))
+            # The worker's deadline sweep (each second here) meets its ended connection first, outside
+            # a transaction (a transaction's failed rollback would have dropped the connection).
+            await asyncio.sleep(2)
             sent = await player.act()
             await player.wait_ack(sent["client_id"], timeout=60)
+        # The step after the last ending waits on the hard bot too, which the worker plays.
+        await player.play(until=lambda client: client.may_act, timeout=60)
         state = player.ws.state.name
         await player.close()
         return player, ended, state

@@ -57,8 +57,8 @@ async def test_a_rated_table_answers_with_the_coded_refusal(make_user):
 
 async def test_asking_past_the_rate_is_refused_with_its_code(make_user, settings):
     settings.HINT_RATE_LIMIT = 1
-    # A window far longer than the test: the count starts again at each window's edge, and a slow
-    # first answer that crossed one let the second hint through (seen in a loaded CI).
+    # A window far longer than the test: the count starts again at each window's edge, which a slow
+    # first answer could cross.
     settings.HINT_RATE_WINDOW_SECONDS = 10 ** 7
     match, (host, guest), _ = await table(make_user, rated=False)
     await host.send_json_to({"type": "suggest"})

@@ -36,12 +36,23 @@ def _rate_key(scope):
     return keys.get("user", keys["ip"])
 
 
+_clients_by_pool = {}
+
+
 def _redis_client(cache, key):
     """The Redis connection behind the shared cache, or None (the in-memory cache). Django's cache
-    API takes three trips to count (add, then incr: exists and incr); Redis itself takes one."""
+    API takes three trips to count (add, then incr: exists and incr); Redis itself takes one.
+    Django makes a new client object (its command table and driver details) on every call, which
+    under a flood of counts cost more than the count: one client is kept per connection pool (a
+    client is safe to share between threads; each command takes a connection from the pool)."""
     clients = getattr(cache, "_cache", None)  # django.core.cache.backends.redis.RedisCacheClient
-    get_client = getattr(clients, "get_client", None)
-    return get_client(key, write=True) if get_client is not None else None
+    if getattr(clients, "get_client", None) is None:
+        return None
+    pool = clients._get_connection_pool(True)
+    client = _clients_by_pool.get(id(pool))
+    if client is None or client.connection_pool is not pool:
+        client = _clients_by_pool[id(pool)] = clients.get_client(key, write=True)
+    return client
 
 
 def _increment_now(key, timeout, touch=False):

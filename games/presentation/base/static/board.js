@@ -33,8 +33,12 @@
     if (!FACES) {
       FACES = {};
       var tpl = document.getElementById("card-faces");
+      // Marked once here, not matched by a :has() on every hand drawn: a card with nothing to pay.
       if (tpl) tpl.content.querySelectorAll("[data-face]").forEach(function (node) {
         FACES[node.getAttribute("data-face")] = node.firstElementChild;
+        node.querySelectorAll(".card__cost").forEach(function (cost) {
+          if (!cost.querySelector(".cost")) cost.classList.add("card__cost--none");
+        });
       });
     }
     return FACES[id] ? FACES[id].cloneNode(true) : null;
@@ -291,10 +295,15 @@
     return true;
   }
 
+  var partnerDrawn = null;  // what the partner's hand was drawn for: drawn again only when it changes
+
   function renderPartnerHand(view) {
     var box = $("game-partner");
     var me = S.you !== null && S.you !== undefined ? view.players[S.you] : null;
     box.hidden = !view.partner_hand || !me || me.partner === undefined || S.status !== "running";
+    var key = box.hidden ? null : JSON.stringify([me.partner, seatName(me.partner), view.partner_hand]);
+    if (key !== null && key === partnerDrawn && box.firstChild) return;
+    partnerDrawn = key;
     box.textContent = "";
     if (box.hidden) return;
     box.appendChild(el("h3", { text: t("partner_hand", { name: seatName(me.partner) }) }));
@@ -446,7 +455,7 @@
       el("span", { class: "hand-card__text", text: look.card.text || "" }),
     ]);
     var button = el("button", {
-      type: "button", class: look.className,
+      type: "button", class: look.className + (drawn.classList.contains("card") ? " hand-card--face" : ""),
       "aria-expanded": look.expanded ? "true" : "false", "aria-controls": "game-choices",
       disabled: look.disabled,
       onclick: function () {
@@ -809,7 +818,7 @@
     if (playersDrawn && playersDrawn.key === key && box.firstChild) {
       playersDrawn.rows.forEach(function (row, n) {
         var facts = playerFacts(view, n, cities);
-        facts.values.forEach(function (value, k) { if (row.facts.values[k] !== value) row.cells[k].textContent = value; });
+        facts.values.forEach(function (value, k) { if (row.facts.values[k] !== value) window.WondersTableau.setText(row.cells[k], value); });
         if (row.facts.status !== facts.status) fillStatus(row.status, facts.status);
         row.facts = facts;
       });

@@ -97,6 +97,28 @@
 
   function sr(text) { return el("span", "sr-only", [text]); }
 
+  /* An update touches a few nodes of a large table: these find and change them without walking the
+     subtree (a querySelector, even with ":scope >", visits every descendant) and rewrite a number's
+     text in place (a new text node costs a removal and an insertion). */
+  function childOf(node, className) {
+    for (var child = node.firstElementChild; child; child = child.nextElementSibling) {
+      if (child.classList.contains(className)) return child;
+    }
+    return null;
+  }
+
+  function setText(node, text) {
+    var only = node.firstChild;
+    if (only && only === node.lastChild && only.nodeType === 3) only.data = text;
+    else node.textContent = text;
+  }
+
+  /* The highlights of the last draw played: their class goes (a live list, kept by the browser). */
+  function clearNew(node) {
+    var marked = node.getElementsByClassName("is-new");
+    while (marked.length) marked[0].classList.remove("is-new");
+  }
+
   /* Our own drawings, where the sprite has no symbol: Cities' diplomacy dove and debt. */
   function drawn(kind) {
     var svg = document.createElementNS(SVG, "svg");
@@ -313,9 +335,9 @@
         list.insertBefore(statItem(c, player, value), item || null);
         return;
       }
-      var number = item.querySelector(".tableau-stat__n");
+      var number = childOf(item, "tableau-stat__n");
       if (number.textContent === String(value[1])) return;
-      number.textContent = String(value[1]);
+      setText(number, String(value[1]));
       if (value[0] !== "hand") item.setAttribute("data-value", String(value[1]));
       item.setAttribute("title", value[2] + ": " + value[1]);
     });
@@ -533,21 +555,21 @@
     if (motion && o.previous && o.previous !== kept.view) return false;
     var previous = o.previous && motion ? (o.previous.players || [])[seat] : null;
     var city = kept.node;
-    city.querySelectorAll(".is-new").forEach(function (node) { node.classList.remove("is-new"); });
+    clearNew(city);
     if (parts.purse !== was.purse || parts.tokens !== was.tokens) {
-      var row = city.querySelector(":scope > .tableau-purse-row");
+      var row = childOf(city, "tableau-purse-row");
       updateStats(c, row.firstChild, player);
       if (parts.tokens !== was.tokens) row.replaceChild(tokenRow(c, player, previous), row.lastChild);
     }
     if (player.built.length > was.built.length) appendCards(c, city, player, was.built.length, previous, o.size === "full");
     if (parts.wonder !== was.wonder) {
-      var board = city.querySelector(":scope > .tableau-wonder");
+      var board = childOf(city, "tableau-wonder");
       if (!buildStages(c, view, board, player, seat, o, previous)) {
         board.parentNode.replaceChild(wonderBoard(c, view, player, seat, { me: o.me }, previous), board);
       }
     }
     if (parts.trade !== was.trade) {
-      var old = city.querySelector(":scope > .tableau-trade");
+      var old = childOf(city, "tableau-trade");
       if (old) old.remove();
       var strip = tradeStrip(c, view, player, o.trade);
       if (strip) city.insertBefore(strip, city.children[1]);
@@ -561,15 +583,15 @@
   /* The cards built since `from`, each at the end of its colour's column (made, in colour order, if new). */
   function appendCards(c, city, player, from, previous, focusable) {
     var fresh = added(player.built, previous ? previous.built : player.built);
-    var columns = city.querySelector(":scope > .tableau-cards");
-    var empty = columns.querySelector(":scope > .tableau-empty");
+    var columns = childOf(city, "tableau-cards");
+    var empty = childOf(columns, "tableau-empty");
     if (empty) empty.remove();
     for (var i = from; i < player.built.length; i++) {
       var id = player.built[i];
       var colour = (c.cat.cards[id] || {}).color || "grey";
       var rank = COLOURS.indexOf(colour);
       if (rank < 0) continue;
-      var list = columns.querySelector(":scope > .tableau-column--" + colour);
+      var list = childOf(columns, "tableau-column--" + colour);
       if (!list) {
         list = el("ol", "tableau-column tableau-column--" + colour);
         var next = null;
@@ -623,7 +645,7 @@
       var kept = state.cities[seat];
       if (kept && kept.motion === motion && sameParts(kept.parts, parts)) {
         // Unchanged: kept as it is (its highlights, if any, have played already).
-        kept.node.querySelectorAll(".is-new").forEach(function (node) { node.classList.remove("is-new"); });
+        clearNew(kept.node);
         kept.view = view;
         return kept.node;
       }
@@ -633,11 +655,13 @@
       return city;
     };
     var layout = JSON.stringify([order, state.tab, seated, order.map(function (seat) { return cityName(c, view, seat); })]);
-    var board = container.querySelector(":scope > .tableau");
+    var board = childOf(container, "tableau");
     if (board && state.layout === layout) {
-      // The same table: only the cities that changed are drawn again, in their places.
+      // The same table: only the cities that changed are drawn again, in their places (each seat's
+      // city on the board is the one drawOne kept for it).
       order.forEach(function (seat) {
-        var old = board.querySelector(':scope .tableau-city[data-seat="' + seat + '"]');
+        var old = state.cities[seat] && board.contains(state.cities[seat].node) ? state.cities[seat].node
+          : board.querySelector('.tableau-city[data-seat="' + seat + '"]');
         var city = drawOne(seat);
         if (old && old !== city) old.parentNode.replaceChild(city, old);
       });
@@ -647,7 +671,7 @@
       board = tableBoard(c, view, order, places, seated, centre, container, state, drawOne);
       container.appendChild(board);
     }
-    var layer = container.querySelector(":scope > .tableau-zoomed");
+    var layer = childOf(container, "tableau-zoomed");
     if (layer) layer.remove();
     if (state.zoomed !== null && view.players[state.zoomed]) container.appendChild(zoomLayer(c, view, me, container, opts, state));
   }
@@ -781,5 +805,7 @@
     table: table,
     // Cities' diplomacy, debt and mask drawn as our own SVG (the players table heads its columns with them).
     mark: drawn,
+    // A node's text rewritten in place (the players table's numbers use it too).
+    setText: setText,
   };
 })();

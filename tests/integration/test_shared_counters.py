@@ -55,3 +55,16 @@ def test_a_counter_that_faded_starts_again_from_one(shared_redis_cache):
     client.delete(full_key)
     assert socket_limits._increment_now("ws:rate:ip:10.0.0.1:9", 20) == 1
     assert client.ttl(full_key) > 0, "a counter made again gets its expiry again"
+
+
+def test_every_count_goes_through_one_client_per_connection_pool(shared_redis_cache):
+    from django.core.cache.backends.redis import RedisCache
+
+    first, _ = raw(shared_redis_cache, "ws:rate:user:1:7")
+    again, _ = raw(shared_redis_cache, "ws:open:user:1")
+    assert again is first, "Django makes a client per call; the counts keep one"
+    assert first.connection_pool is shared_redis_cache._cache._get_connection_pool(True)
+
+    other_cache = RedisCache(os.environ["REDIS_URL"], {"KEY_PREFIX": f"test-{uuid.uuid4().hex}"})
+    other, _ = raw(other_cache, "ws:rate:user:1:7")
+    assert other is not first and other.connection_pool is other_cache._cache._get_connection_pool(True)

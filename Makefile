@@ -93,6 +93,7 @@ bench-review: $(VENV)/.installed
 	nice -n 19 $(PY) bench/bench_review.py $(REVIEW_FLAGS)
 
 # The real stack (daphne, Redis, a Celery worker) and N concurrent bot tables over WebSockets.
+# LIVE_FLAGS=--proxy: through nginx, the production shape (deploy/run-prod.sh) with DAPHNES daphnes.
 TABLES ?= 10
 PLAYERS ?= 4
 TIMEOUT ?= 600
@@ -100,7 +101,7 @@ THINK ?= 0
 DAPHNES ?= 1
 bench-live: $(VENV)/.installed
 	REDIS_URL=$${REDIS_URL:-$(INTEGRATION_REDIS_URL)} DATABASE_URL=$${DATABASE_URL:-$(INTEGRATION_DATABASE_URL)} \
-		$(PY) bench/bench_live.py --tables $(TABLES) --players $(PLAYERS) --timeout $(TIMEOUT) --think $(THINK) --daphnes $(DAPHNES)
+		$(PY) bench/bench_live.py --tables $(TABLES) --players $(PLAYERS) --timeout $(TIMEOUT) --think $(THINK) --daphnes $(DAPHNES) $(LIVE_FLAGS)
 
 # Seated players' move -> ack while 300 anonymous sockets from 30 addresses (127.0.0.2-31) flood
 # `resync` on two tables and the lobby (bench/bench_flood.py; FLOOD_FLAGS: e.g. --no-flood, --rate 10).

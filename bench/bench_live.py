@@ -7,7 +7,10 @@
    (-c --concurrency, default 2) and Celery beat, with DEBUG off and the production defaults of
    the sweep (DEADLINE_SWEEP_SECONDS=5, BOT_STALL_SECONDS=30). With --daphnes N, N daphne
    processes share the database and Redis (the production shape) and the clients are dealt to
-   them in turn, as a proxy would.
+   them in turn, as a proxy would. With --proxy, the production shape instead (deploy/run-prod.sh,
+   as tests/integration/prod_shape.py starts it: nginx in front of --daphnes daphne processes, one
+   Celery worker of -c --concurrency, a reviewer and beat under supervisord, a Redis server of its
+   own): every client goes through nginx, and the CPU of each part is printed, nginx's included.
 2. Makes N players (users and logged-in sessions in one `manage.py shell`), and each creates a
    table over HTTP (the lobby form): seat 0 is the player, the P-1 other seats are bots
    (medium and easy in turn), played by the Celery worker.
@@ -40,7 +43,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from tests.integration.live_stack import (  # noqa: E402
-    LiveClient, LiveStack, check_match_log, percentile, postgres_cpu_seconds,
+    LiveClient, LiveStack, _cpu, _pids, check_match_log, percentile, postgres_cpu_seconds,
 )
 
 BOTS = ("medium", "easy")
@@ -146,6 +149,15 @@ async def run(stack, made, timeout, seed, think=0.0, addresses=None):
 def cpu_use(stack):
     """CPU seconds so far of each part of the stack (and of this process: the clients)."""
     times = os.times()
+    shape = getattr(stack, "shape", None)
+    if shape is not None:  # --proxy: each program supervisord runs is a process group of its own
+        parts = {}
+        for program in shape.programs():
+            pid = shape.pid(program)
+            kind = "nginx (proxy)" if program == "nginx" else program.split("-")[0]
+            seconds = sum(_cpu(p) for p in _pids(lambda p, stat, pid=pid: pid and int(stat[4]) == pid))
+            parts[kind] = parts.get(kind, 0.0) + seconds
+        return {**parts, "postgres server": postgres_cpu_seconds(), "clients (this process)": times.user + times.system}
     daphnes = [stack.daphne] + [p for p in stack.retired if p.name.startswith("daphne")]
     return {"daphne": sum(p.cpu_seconds() for p in daphnes), "celery worker": stack.worker.cpu_seconds(),
             "celery beat": stack.beat.cpu_seconds(), "postgres server": postgres_cpu_seconds(),
@@ -171,7 +183,8 @@ def report(stack, args, clients, started, ended, finished_at, failures, cpu):
     print()
     print(f"tables {len(clients)} x {args.players} players (1 scripted client + {args.players - 1} Celery bots each"
           + (f", the player thinking {args.think:g} s a move on average" if args.think else "") + "), "
-          f"{args.daphnes} daphne, worker -c {args.concurrency}, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
+          f"{args.daphnes} daphne{' behind nginx' if args.proxy else ''}, worker -c {args.concurrency}, "
+          f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
     print(f"completed            {done} of {len(clients)} in {window:.1f} s"
           + ("" if done == len(clients) else f" (stopped at --timeout {args.timeout} s)"))
     print(f"tables per minute    {done / window * 60:.1f}")
@@ -232,11 +245,15 @@ def main():
     parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
                         help="an environment variable for the stack's processes (repeatable)")
     parser.add_argument("--keep-logs", action="store_true", help="keep the processes' logs under /tmp")
+    parser.add_argument("--proxy", action="store_true",
+                        help="the production shape: nginx in front of --daphnes daphne processes under supervisord")
     parser.add_argument("--think", type=float, default=0.0,
                         help="seconds the scripted player takes over a move, on average (default 0: at once, "
                              "which keeps the machine saturated; people take seconds)")
     args = parser.parse_args()
 
+    if args.proxy:
+        return run_through_the_proxy(args)
     stack = LiveStack(name="bench", redis_db=args.redis_db, worker_concurrency=args.concurrency,
                       env=stack_env(args.env))
     stack.keep_logs = args.keep_logs
@@ -253,6 +270,30 @@ def main():
         if not ok:
             stack.keep_logs = True
         stack.stop()
+    return 0 if ok else 1
+
+
+def run_through_the_proxy(args):
+    from tests.integration.prod_shape import ProdShape
+
+    env = {**stack_env(args.env), "WORKERS": "1", "WORKER_CONCURRENCY": str(args.concurrency)}
+    shape = ProdShape(env=env, daphnes=args.daphnes)
+    shape.keep = args.keep_logs
+    started = time.monotonic()
+    shape.start()
+    stack = shape.site  # its URLs are nginx's; its database and Redis the shape's
+    stack.shape = shape
+    print(f"production shape up in {time.monotonic() - started:.1f} s (nginx on port {shape.listen_port}, "
+          f"{args.daphnes} daphne processes, logs {shape.dir})")
+    ok = False
+    try:
+        made = prepare(stack, args.tables, args.players)
+        outcome = asyncio.run(run(stack, made, args.timeout, args.seed, args.think, [stack]))
+        ok = report(stack, args, *outcome)
+    finally:
+        if not ok:
+            shape.keep = True
+        shape.stop()
     return 0 if ok else 1
 
 

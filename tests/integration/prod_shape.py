@@ -81,11 +81,11 @@ class RedisServer:
 
 
 class ProdShape:
-    def __init__(self, env=None):
+    def __init__(self, env=None, daphnes=2):
         self.dir = Path(tempfile.mkdtemp(prefix="wonders_prod_", dir="/tmp"))
         self.redis = RedisServer(self.dir / "redis")
         self.listen_port = free_port()
-        self.daphne_ports = [free_port(), free_port()]
+        self.daphne_ports = [free_port() for _ in range(daphnes)]
         # The site's processes and the test's manage.py commands (sessions it writes) share one key.
         self.extra_env = {"SECRET_KEY": secrets.token_urlsafe(50), **(env or {})}
         self.keep = bool(os.environ.get("LIVE_KEEP_LOGS"))
@@ -139,6 +139,10 @@ class ProdShape:
         """The pid supervisord runs `program` as now; 0 while it is not running."""
         out = self.ctl("pid", program).strip()
         return int(out) if out.isdigit() else 0
+
+    def programs(self):
+        """The names supervisord runs (nginx, daphne-0, worker-0, ..., beat)."""
+        return [line.split()[0] for line in self.ctl("status").splitlines() if line.strip()]
 
     def log(self, name):
         path = self.prod_dir / "logs" / name

@@ -276,7 +276,13 @@ def main():
 def run_through_the_proxy(args):
     from tests.integration.prod_shape import ProdShape
 
-    env = {**stack_env(args.env), "WORKERS": "1", "WORKER_CONCURRENCY": str(args.concurrency)}
+    # The limits the live stack lifts for one machine's many clients (LiveStack.env; the shape's
+    # processes do not get it), then the bench's own.
+    lifted = {"SIGNUP_RATE": "", "WS_SHARED_RATE_LIMIT": "2000", "WS_NEW_SOCKETS_PER_IP_MINUTE": "100000",
+              "SPECTATOR_RESYNC_SECONDS": "0", "SPECTATOR_RESYNCS_PER_IP": "100000", "OPEN_TABLES_PER_USER": "50",
+              "REVIEW_TOTAL_SECONDS": "3"}
+    # No reviewer: the coach reviews every finished game, which is not the live path measured here.
+    env = {**lifted, **stack_env(args.env), "WORKERS": "1", "WORKER_CONCURRENCY": str(args.concurrency), "REVIEWERS": "0"}
     shape = ProdShape(env=env, daphnes=args.daphnes)
     shape.keep = args.keep_logs
     started = time.monotonic()

@@ -272,9 +272,26 @@
   }
   document.addEventListener("DOMContentLoaded", tableMenu);
 
+  /* A box of the end panel (#moment-end: table-ratings.js's rating change, table-review.js's key
+     moments): moved in before the panel's links; start(box) is called once, when the panel shows. */
+  function whenTheEndShows(boxId, start) {
+    var box = $(boxId);
+    var end = $("moment-end");
+    if (!box || !end) return;
+    end.insertBefore(box, end.querySelector(".moment__links"));
+    var started = false;
+    function check() {
+      if (started || end.hidden) return;
+      started = true;
+      start(box);
+    }
+    new MutationObserver(check).observe(end, { attributes: true, attributeFilter: ["hidden"] });
+    check();
+  }
+
   window.WondersPlay = {
     data: data, $: $, el: el, translator: translator, showError: showError, session: session, seatName: seatName, scoreHead: scoreHead,
-    afterDraw: afterDraw, listeners: listeners,
+    afterDraw: afterDraw, listeners: listeners, whenTheEndShows: whenTheEndShows,
     sharedEventText: function () { return null; },
   };
 })();

@@ -65,22 +65,5 @@
       .catch(function () { if (++tries < 5) setTimeout(function () { load(box); }, 1000 * tries); });
   }
 
-  function wire() {
-    var box = document.getElementById("table-ratings");
-    var end = document.getElementById("moment-end");
-    if (!box || !end) return;
-    var links = end.querySelector(".moment__links");
-    end.insertBefore(box, links || null);
-    var started = false;
-    function check() {
-      if (!started && !end.hidden) {
-        started = true;
-        load(box);
-      }
-    }
-    new MutationObserver(check).observe(end, { attributes: true, attributeFilter: ["hidden"] });
-    check();
-  }
-
-  document.addEventListener("DOMContentLoaded", wire);
+  document.addEventListener("DOMContentLoaded", function () { window.WondersPlay.whenTheEndShows("table-ratings", load); });
 })();

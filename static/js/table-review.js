@@ -78,22 +78,7 @@
       .catch(again);
   }
 
-  function wire() {
-    var box = document.getElementById("table-review");
-    var end = document.getElementById("moment-end");
-    if (!box || !end) return;
-    var links = end.querySelector(".moment__links");
-    end.insertBefore(box, links || null);
-    var started = false;
-    function check() {
-      if (!started && !end.hidden) {
-        started = true;
-        load(box, Date.now());
-      }
-    }
-    new MutationObserver(check).observe(end, { attributes: true, attributeFilter: ["hidden"] });
-    check();
-  }
-
-  document.addEventListener("DOMContentLoaded", wire);
+  document.addEventListener("DOMContentLoaded", function () {
+    window.WondersPlay.whenTheEndShows("table-review", function (box) { load(box, Date.now()); });
+  });
 })();

@@ -43,7 +43,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from tests.integration.live_stack import (  # noqa: E402
-    LiveClient, LiveStack, _cpu, _pids, check_match_log, percentile, postgres_cpu_seconds,
+    ONE_MACHINE_LIMITS, LiveClient, LiveStack, _cpu, _pids, check_match_log, percentile, postgres_cpu_seconds,
 )
 
 BOTS = ("medium", "easy")
@@ -262,10 +262,7 @@ def main():
     print(f"stack up in {time.monotonic() - started:.1f} s (daphne on port {stack.port}, logs {stack.dir})")
     ok = False
     try:
-        addresses = [stack] + [stack.start_another_daphne() for _ in range(args.daphnes - 1)]
-        made = prepare(stack, args.tables, args.players)
-        outcome = asyncio.run(run(stack, made, args.timeout, args.seed, args.think, addresses))
-        ok = report(stack, args, *outcome)
+        ok = play_tables(stack, args, [stack] + [stack.start_another_daphne() for _ in range(args.daphnes - 1)])
     finally:
         if not ok:
             stack.keep_logs = True
@@ -273,16 +270,21 @@ def main():
     return 0 if ok else 1
 
 
+def play_tables(stack, args, addresses):
+    """Makes the tables, plays them through `addresses` (daphnes, or the proxy) and reports: True if all went well."""
+    made = prepare(stack, args.tables, args.players)
+    outcome = asyncio.run(run(stack, made, args.timeout, args.seed, args.think, addresses))
+    return report(stack, args, *outcome)
+
+
 def run_through_the_proxy(args):
     from tests.integration.prod_shape import ProdShape
 
-    # The limits the live stack lifts for one machine's many clients (LiveStack.env; the shape's
-    # processes do not get it), then the bench's own.
-    lifted = {"SIGNUP_RATE": "", "WS_SHARED_RATE_LIMIT": "2000", "WS_NEW_SOCKETS_PER_IP_MINUTE": "100000",
-              "SPECTATOR_RESYNC_SECONDS": "0", "SPECTATOR_RESYNCS_PER_IP": "100000", "OPEN_TABLES_PER_USER": "50",
-              "REVIEW_TOTAL_SECONDS": "3"}
-    # No reviewer: the coach reviews every finished game, which is not the live path measured here.
-    env = {**lifted, **stack_env(args.env), "WORKERS": "1", "WORKER_CONCURRENCY": str(args.concurrency), "REVIEWERS": "0"}
+    # The live stack's limits for one machine's many clients (the shape's processes do not get its
+    # environment), then the bench's own. No reviewer: the coach reviews every finished game, which
+    # is not the live path measured here.
+    env = {**ONE_MACHINE_LIMITS, **stack_env(args.env), "WORKERS": "1", "WORKER_CONCURRENCY": str(args.concurrency),
+           "REVIEWERS": "0"}
     shape = ProdShape(env=env, daphnes=args.daphnes)
     shape.keep = args.keep_logs
     started = time.monotonic()
@@ -293,9 +295,7 @@ def run_through_the_proxy(args):
           f"{args.daphnes} daphne processes, logs {shape.dir})")
     ok = False
     try:
-        made = prepare(stack, args.tables, args.players)
-        outcome = asyncio.run(run(stack, made, args.timeout, args.seed, args.think, [stack]))
-        ok = report(stack, args, *outcome)
+        ok = play_tables(stack, args, [stack])
     finally:
         if not ok:
             shape.keep = True

@@ -171,6 +171,24 @@ class DaphneAddress:
         return f"ws://127.0.0.1:{self.port}{path}"
 
 
+# The site's limits lifted for one machine's many scripted clients (the live stack's processes, and
+# bench/bench_live.py --proxy's production shape).
+ONE_MACHINE_LIMITS = {
+    "SIGNUP_RATE": "",  # the tests sign many players up from one address
+    "WS_SOCKETS_PER_IP": "2000",  # and open all their sockets from it
+    # Scripted players answer at once (an Architects seat moves many times a turn): the
+    # per-connection and per-player message limits are tested in tests/games, not here.
+    "WS_RATE_LIMIT": "1000", "WS_SHARED_RATE_LIMIT": "2000",
+    # The flood limits (games/flood.py) too: every client comes from one address and may
+    # reconnect and resync often; bench/bench_flood.py sets the production defaults back.
+    "WS_NEW_SOCKETS_PER_IP_MINUTE": "100000", "SPECTATOR_RESYNC_SECONDS": "0",
+    "SPECTATOR_RESYNCS_PER_IP": "100000",
+    "OPEN_TABLES_PER_USER": "50",
+    # A finished game with a person is reviewed (issue 28): a few seconds of search here, so the
+    # reviews of the tests' games never keep the stack's worker or CPU from the bots.
+    "REVIEW_TOTAL_SECONDS": "3",
+}
+
 class LiveStack:
     def __init__(self, *, embedded=False, database_url=None, redis_url=None, redis_db=None, name="live",
                  worker_concurrency=2, beat=True, env=None, log_dir=None, loglevel="INFO"):
@@ -222,19 +240,7 @@ class LiveStack:
             "BOT_STALL_SECONDS": "30",  # the production default: lost bot turns come back sooner
             "DEADLINE_SWEEP_SECONDS": "1",
             "LOG_LEVEL": "INFO",
-            "SIGNUP_RATE": "",  # the tests sign many players up from one address
-            "WS_SOCKETS_PER_IP": "2000",  # and open all their sockets from it
-            # Scripted players answer at once (an Architects seat moves many times a turn): the
-            # per-connection and per-player message limits are tested in tests/games, not here.
-            "WS_RATE_LIMIT": "1000", "WS_SHARED_RATE_LIMIT": "2000",
-            # The flood limits (games/flood.py) too: every client comes from one address and may
-            # reconnect and resync often; bench/bench_flood.py sets the production defaults back.
-            "WS_NEW_SOCKETS_PER_IP_MINUTE": "100000", "SPECTATOR_RESYNC_SECONDS": "0",
-            "SPECTATOR_RESYNCS_PER_IP": "100000",
-            "OPEN_TABLES_PER_USER": "50",
-            # A finished game with a person is reviewed (issue 28): a few seconds of search here, so the
-            # reviews of the tests' games never keep the stack's worker or CPU from the bots.
-            "REVIEW_TOTAL_SECONDS": "3",
+            **ONE_MACHINE_LIMITS,
         })
         if self.redis_url:
             env["REDIS_URL"] = self.redis_url

@@ -42,8 +42,7 @@ def begin_step(match, seats, humans, now):
         if waiting or (seat.waiting_since, seat.deadline, seat.remind_at) != (None, None, None):
             seat.waiting_since, seat.deadline, seat.remind_at = marks
             changed.append(seat)
-    if changed:
-        Seat.objects.bulk_update(changed, ["waiting_since", "deadline", "remind_at"])
+    _save_marks(changed)
     if match.pace == Match.Pace.TURN_BASED and waits:
         after_commit(partial(notify_port.tables_wait, match.pk, match.step, waits))
     _tell_lists_changed([s.user_id for s in changed if s.user_id])
@@ -69,8 +68,19 @@ def _clear(seats):
     for seat in marked:
         seat.waiting_since = seat.deadline = seat.remind_at = None
     if marked:
-        Seat.objects.bulk_update(marked, ["waiting_since", "deadline", "remind_at"])
+        _save_marks(marked)
         _tell_lists_changed([s.user_id for s in marked if s.user_id])
+
+
+def _save_marks(seats):
+    """Writes the marks of `seats`: one UPDATE per distinct (waiting_since, deadline, remind_at),
+    at most two a step (the persons waited on, the others). Not bulk_update: its CASE per row and
+    field made it the costliest query of a move to build (a tenth of a server's CPU at 100 tables)."""
+    groups = {}
+    for seat in seats:
+        groups.setdefault((seat.waiting_since, seat.deadline, seat.remind_at), []).append(seat.pk)
+    for (waiting_since, deadline, remind_at), pks in groups.items():
+        Seat.objects.filter(pk__in=pks).update(waiting_since=waiting_since, deadline=deadline, remind_at=remind_at)
 
 
 def _tell_lists_changed(user_ids):

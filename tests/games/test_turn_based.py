@@ -57,6 +57,20 @@ def test_a_seat_that_chose_no_longer_holds_the_step_while_the_others_keep_their_
     assert seats[1].deadline is not None and seats[1].waiting_since is not None
 
 
+def test_a_resolved_turn_marks_every_waited_on_seat_in_one_plain_update(make_user):
+    ann, bob, cat = make_user("ann"), make_user("bob"), make_user("cat")
+    match = start_table(ann, players=3, others=[bob, cat], pace="turn", turn_seconds=DAY)
+    move(match, ann, 0)
+    move(match, bob, 1)
+    with CaptureQueriesContext(connection) as queries:
+        move(match, cat, 2)  # the turn resolves: the next step waits on all three again
+    seat_writes = [q["sql"] for q in queries if q["sql"].startswith('UPDATE "games_seat"')]
+    assert len(seat_writes) == 1 and "CASE" not in seat_writes[0]
+    match.refresh_from_db()
+    seats = seats_of(match)
+    assert {(s.waiting_since is not None, s.deadline) for s in seats.values()} == {(True, match.deadline)}
+
+
 def test_the_sweep_plays_only_for_the_late_seat_and_a_bot_takes_it_after_the_tables_missed_limit(make_user):
     ann, bob = make_user("ann"), make_user("bob")
     match = start_table(ann, players=3, others=[bob], pace="turn", turn_seconds=3600, missed_limit=2)

@@ -17,8 +17,8 @@ random numbers (common random numbers). Per candidate: ``win`` the share of roll
 seat ranks first (a shared first place counts as a win, as in ``search_bot.outcome_value``; team
 partners share their rank), ``rank`` the mean rank, ``points`` the mean total.
 
-Sequential halving, as the search bot, by the order of ``best``: win chance, then mean rank (lower
-first), then mean points. The chosen action is never dropped: it stays in the race to the end, so
+Sequential halving, the search bot's own (``search_bot.successive_halving``), by the order of
+``best``: win chance, then mean rank (lower first), then mean points. The chosen action is never dropped: it stays in the race to the end, so
 it has exactly as many rollouts as the best, on the same deals, and its loss
 (best win - chosen win) compares like with like. ``best`` is the first of the last phase's
 candidates in that order, so the loss is never negative (0 when the chosen action is best).
@@ -29,7 +29,6 @@ decisions left, so a decision that ran over is paid for by the next ones. Second
 (``clock``, ``time.process_time`` by default) unless the caller gives another clock.
 """
 import gc
-import math
 import random
 import time
 
@@ -135,47 +134,23 @@ def _weigh(view, legal_actions, chosen, rng, *, seconds, iterations, clock):
     mine = candidates.index(chosen)
     if seconds is None and iterations is None:
         seconds = search_bot.DEFAULT_SECONDS
-    deadline = clock() + seconds if seconds is not None else None
     wins = [0] * len(candidates)
     ranks = [0] * len(candidates)
     points = [0] * len(candidates)
     rounds = [0] * len(candidates)
 
+    def tally(k, sheets):
+        sheet = _sheet_of(sheets, seat)
+        wins[k] += sheet["rank"] == 1
+        ranks[k] += sheet["rank"]
+        points[k] += sheet["total"]
+        rounds[k] += 1
+
     def order(k):
         return (-wins[k] / rounds[k], ranks[k] / rounds[k], -points[k] / rounds[k], k)
 
-    alive = list(range(len(candidates)))
-    phases = max(1, math.ceil(math.log2(len(candidates))))
-    done = 0
-    for phase in range(phases):
-        left = phases - phase
-        phase_end = None if deadline is None else clock() + max(0.0, deadline - clock()) / left
-        phase_rollouts = None if iterations is None else max(len(alive), (iterations - done) // left)
-        played = 0
-        while True:
-            started = clock()
-            state = engine.sample_state(view, seat, rng, chooser=policy.choose)
-            seed = rng.getrandbits(64)
-            for k in alive:
-                after, _events = engine.apply(state, seat, candidates[k])
-                sheet = _sheet_of(search_bot.rollout(after, random.Random(seed), policy), seat)
-                wins[k] += sheet["rank"] == 1
-                ranks[k] += sheet["rank"]
-                points[k] += sheet["total"]
-                rounds[k] += 1
-            played += len(alive)
-            if phase_rollouts is not None and played + len(alive) > phase_rollouts:
-                break
-            now = clock()  # as the search bot: no round that would end past the phase's end
-            if phase_end is not None and now + (now - started) >= phase_end:
-                break
-        done += played
-        ranked = sorted(alive, key=order)
-        if phase < phases - 1:
-            alive = ranked[:max(1, (len(alive) + 1) // 2)]
-            if mine not in alive:
-                alive.append(mine)
-    best = sorted(alive, key=order)[0]
+    best = search_bot.successive_halving(view, candidates, rng, policy, tally=tally, order=order, keep=mine,
+                                         seconds=seconds, iterations=iterations, clock=clock)[0]
 
     def value(k):
         return {"win": round(wins[k] / rounds[k], 3), "rank": round(ranks[k] / rounds[k], 3),

@@ -78,15 +78,34 @@ def _search(view, legal_actions, rng, *, seconds, iterations, rollout_policy, cl
         return candidates[0]
     if seconds is None and iterations is None:
         seconds = DEFAULT_SECONDS
-    deadline = clock() + seconds if seconds is not None else None
     totals = [0.0] * len(candidates)
     rounds = [0] * len(candidates)
+
+    def tally(k, sheets):
+        totals[k] += outcome_value(sheets, seat)
+        rounds[k] += 1
+
+    ranked = successive_halving(view, candidates, rng, policy, tally=tally,
+                                order=lambda k: (-totals[k] / rounds[k], k),
+                                seconds=seconds, iterations=iterations, clock=clock)
+    return candidates[ranked[0]]
+
+
+def successive_halving(view, candidates, rng, policy, *, tally, order, seconds, iterations, clock, keep=None):
+    """The rounds of the search (the module's doc) over `candidates` from the view's seat; every
+    rollout's final score sheets go to ``tally(k, sheets)`` for candidate k, and ``order(k)`` ranks
+    them (best first) at each phase's end. `keep`, a candidate's index, is never dropped (the
+    review's chosen action). Stops after about `iterations` rollouts, or `seconds` on `clock`
+    (a round that the last one's length says would end past its phase's end is not started).
+    Returns the last phase's candidates, best first."""
+    seat = view["seat"]
+    deadline = clock() + seconds if seconds is not None else None
     alive = list(range(len(candidates)))
-    phases = math.ceil(math.log2(len(candidates)))
+    phases = max(1, math.ceil(math.log2(len(candidates))))
     done = 0
     for phase in range(phases):
         left = phases - phase
-        phase_end = None if deadline is None else clock() + (deadline - clock()) / left
+        phase_end = None if deadline is None else clock() + max(0.0, deadline - clock()) / left
         phase_rollouts = None if iterations is None else max(len(alive), (iterations - done) // left)
         played = 0
         while True:
@@ -95,8 +114,7 @@ def _search(view, legal_actions, rng, *, seconds, iterations, rollout_policy, cl
             seed = rng.getrandbits(64)
             for k in alive:
                 after, _events = engine.apply(state, seat, candidates[k])
-                totals[k] += outcome_value(rollout(after, random.Random(seed), policy), seat)
-                rounds[k] += 1
+                tally(k, rollout(after, random.Random(seed), policy))
             played += len(alive)
             if phase_rollouts is not None and played + len(alive) > phase_rollouts:
                 break
@@ -106,9 +124,12 @@ def _search(view, legal_actions, rng, *, seconds, iterations, rollout_policy, cl
             if phase_end is not None and now + (now - started) >= phase_end:
                 break
         done += played
-        ranked = sorted(alive, key=lambda k: (-totals[k] / rounds[k], k))
-        alive = ranked[:max(1, (len(alive) + 1) // 2)]
-    return candidates[alive[0]]
+        ranked = sorted(alive, key=order)
+        if phase < phases - 1:
+            alive = ranked[:max(1, (len(alive) + 1) // 2)]
+            if keep is not None and keep not in alive:
+                alive.append(keep)
+    return ranked
 
 
 def candidate_actions(view, legal_actions):

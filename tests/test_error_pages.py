@@ -40,3 +40,24 @@ def test_a_server_error_under_the_api_is_json():
 def test_the_site_uses_its_own_error_handlers():
     assert urls.handler500 == "wonders_site.api_errors.server_error"
     assert urls.handler404 == "wonders_site.api_errors.json_404"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language, words", [("en", "The request could not be read"),
+                                             ("it", "Non è stato possibile leggere la richiesta"),
+                                             ("pt-br", "Não foi possível ler o pedido")])
+def test_a_form_too_large_to_read_shows_the_sites_400_page_in_the_pages_language(client, settings, language, words):
+    settings.DEBUG = False
+    response = client.post(f"/{language}/accounts/login/", data={"username": "x" * 3_000_000})
+
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert words in html and f'<html lang="{"pt-BR" if language == "pt-br" else language}">' in html
+
+
+@pytest.mark.django_db
+def test_a_header_refused_before_any_view_shows_the_sites_400_page(client, settings):
+    settings.DEBUG = False
+    response = client.get("/it/", HTTP_USER_AGENT="bot\x00")
+
+    assert response.status_code == 400 and "Non è stato possibile leggere la richiesta" in response.content.decode()

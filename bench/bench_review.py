@@ -46,6 +46,7 @@ TIMING_GAMES = [("base, 4 players", BASE_4, 7),
                 ("Cities, 8 players", {"game": "base", "players": 8, "expansions": ["cities"]}, 9)]
 CALIBRATION_SEED = 1_000_000
 AGREEMENT_SEED = 2_000_000
+FIT_SEED = 3_000_000
 
 
 def bot_game(config, seed, noise):
@@ -84,15 +85,18 @@ def a_random_decision(config, seed, noise):
 
 
 def calibration_point(job):
-    """(predicted win chance of the action taken, 1 if its seat won else 0, CPU seconds)."""
-    from games.bots import review
+    """(the decision's mode, rollouts the action taken won, rollouts it had, 1 if its seat won else
+    0, CPU seconds): the review's raw share, before the calibration."""
+    from games.bots import calibration, review
 
     config, seed, noise, seconds = job
     started = time.process_time()
     (view, legal, chosen), ranks = a_random_decision(config, seed, noise)
-    result = review.review_decision(view, legal, chosen, random.Random(seed), seconds=seconds)
+    result = review.review_decision(view, legal, chosen, random.Random(seed), seconds=seconds, calibrated=False)
     won = 1 if ranks[view["seat"]] == 1 else 0
-    return result["chosen_value"]["win"], won, time.process_time() - started
+    rollouts = result["rollouts"]
+    return (calibration.mode_of(view), round(result["chosen_value"]["win"] * rollouts), rollouts, won,
+            time.process_time() - started)
 
 
 def agreement_point(job):
@@ -156,22 +160,71 @@ def _name(config):
     return f"{config['game']} {config['players']}-player" + (f" {rest}" if rest else "")
 
 
-def run_calibration(games, seconds, noise, processes, config=BASE_4):
-    jobs = [(config, CALIBRATION_SEED + k, noise, seconds) for k in range(games)]
-    started = time.perf_counter()
-    results = _map(calibration_point, jobs, processes)
-    points = [(p, won) for p, won, _cpu in results]
+def calibration_points(games, seconds, noise, processes, config, seed):
+    jobs = [(config, seed + k, noise, seconds) for k in range(games)]
+    return _map(calibration_point, jobs, processes)
+
+
+def print_reliability(title, points):
     base_rate = sum(won for _, won in points) / len(points)
+    print(f"  {title}: Brier score {brier(points):.4f} (the base rate {base_rate:.3f} alone: "
+          f"{brier([(base_rate, won) for _, won in points]):.4f})")
+    print("    predicted     mean   observed  count")
+    for low, high, mean, observed, count in reliability(points):
+        print(f"    [{low:.1f}, {high:.1f})  {mean:6.3f}  {observed:8.3f}  {count:5d}")
+
+
+def run_calibration(games, seconds, noise, processes, config=BASE_4):
+    from games.bots import calibration
+
+    started = time.perf_counter()
+    results = calibration_points(games, seconds, noise, processes, config, CALIBRATION_SEED)
+    mode = results[0][0]
     print(f"calibration: {games} {_name(config)} games (seeds {CALIBRATION_SEED}..{CALIBRATION_SEED + games - 1}), "
           f"one decision each, {seconds} CPU s, noise {noise}")
-    print(f"  Brier score {brier(points):.4f} (the base rate {base_rate:.3f} alone: "
-          f"{brier([(base_rate, won) for _, won in points]):.4f})")
-    print("  predicted     mean   observed  count")
-    for low, high, mean, observed, count in reliability(points):
-        print(f"  [{low:.1f}, {high:.1f})  {mean:6.3f}  {observed:8.3f}  {count:5d}")
-    cpu = sum(c for _, _, c in results)
+    print_reliability("the share of rollouts won", [(wins / rollouts, won) for _m, wins, rollouts, won, _c in results])
+    fit = calibration.fits().get(mode)
+    if fit is None or "a" not in fit:
+        print(f"  no calibration for {mode}: the review shows the raw shares" + ("" if fit else " (--parts fit)"))
+    else:
+        print_reliability(f"calibrated ({mode}: a {fit['a']:.3f}, b {fit['b']:.3f}, fitted on seeds {fit['seeds']})",
+                          [(calibration.win_chance(mode, wins, rollouts), won)
+                           for _m, wins, rollouts, won, _c in results])
+    cpu = sum(r[-1] for r in results)
     print(f"  {cpu / games:.2f} CPU s a game ({cpu:.0f} s in all, {time.perf_counter() - started:.0f} s wall "
           f"on {processes} process(es))")
+
+
+def run_fit(games, seconds, noise, processes, config=BASE_4):
+    """Fits the mode's calibration on games of FIT_SEED + k and writes it into the data file. The
+    fit is first made on the first two thirds of those games and checked on the last third: a mode
+    whose check is not better calibrated than the raw shares (a lower Brier score) keeps them."""
+    from games.bots import calibration
+
+    results = calibration_points(games, seconds, noise, processes, config, FIT_SEED)
+    mode = results[0][0]
+    points = [(calibration.smoothed(wins, rollouts), wins / rollouts, won) for _m, wins, rollouts, won, _c in results]
+    cut = 2 * len(points) // 3
+    a, b = calibration.fit_platt([(share, won) for share, _raw, won in points[:cut]])
+    check = points[cut:]
+    raw_brier = brier([(raw, won) for _share, raw, won in check])
+    fitted_brier = brier([(calibration.platt(a, b, share), won) for share, _raw, won in check])
+    entry = {"games": games, "seeds": f"{FIT_SEED}..{FIT_SEED + games - 1}", "seconds": seconds, "noise": noise,
+             "check": {"games": len(check), "brier_raw": round(raw_brier, 4), "brier_fitted": round(fitted_brier, 4)}}
+    if fitted_brier < raw_brier:
+        a, b = calibration.fit_platt([(share, won) for share, _raw, won in points])
+        entry.update(a=round(a, 4), b=round(b, 4))
+        said = f"a {a:.4f}, b {b:.4f}"
+    else:
+        said = "no better than the raw shares: kept raw"
+    data = json.loads(calibration.DATA.read_text()) if calibration.DATA.exists() else {"modes": {}}
+    data["about"] = "games/bots/calibration.py; written by bench/bench_review.py --parts fit"
+    data["modes"][mode] = entry
+    calibration.DATA.parent.mkdir(exist_ok=True)
+    calibration.DATA.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    calibration.fits.cache_clear()
+    print(f"fit: {games} {_name(config)} games (seeds {FIT_SEED}..{FIT_SEED + games - 1}), {mode}: checked on the last "
+          f"{len(check)}, Brier {raw_brier:.4f} raw, {fitted_brier:.4f} fitted on the others; {said} -> {calibration.DATA}")
 
 
 def run_agreement(decisions, seconds, noise, processes, config=BASE_4):
@@ -197,8 +250,8 @@ def run_agreement(decisions, seconds, noise, processes, config=BASE_4):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--parts", default="timing,calibration,agreement")
-    parser.add_argument("--games", type=int, default=1000, help="calibration games")
+    parser.add_argument("--parts", default="timing,calibration,agreement", help="and fit (not by default)")
+    parser.add_argument("--games", type=int, default=1000, help="calibration (and fit) games")
     parser.add_argument("--seconds", type=float, default=0.5, help="CPU seconds of a calibration decision")
     parser.add_argument("--decisions", type=int, default=100, help="agreement decisions")
     parser.add_argument("--agreement-seconds", type=float, default=1.4,
@@ -211,6 +264,8 @@ def main(argv=None):
     parts = set(args.parts.split(","))
     if "timing" in parts:
         run_timing()
+    if "fit" in parts:
+        run_fit(args.games, args.seconds, args.noise, args.processes, args.config)
     if "calibration" in parts:
         run_calibration(args.games, args.seconds, args.noise, args.processes, args.config)
     if "agreement" in parts:

@@ -13,9 +13,10 @@ One decision: the candidates are the search bot's (``search_bot.candidate_action
 action chosen, exactly as chosen (payment included), when it is not one of them. Each round draws
 one state consistent with the view (``engine.sample_state``), applies every candidate still in
 the race to it and plays each on with the greedy policy (``search_bot.rollout``) with the same
-random numbers (common random numbers). Per candidate: ``win`` the share of rollouts where the
-seat ranks first (a shared first place counts as a win, as in ``search_bot.outcome_value``; team
-partners share their rank), ``rank`` the mean rank, ``points`` the mean total.
+random numbers (common random numbers). Per candidate: ``win`` the chance to win, from the share
+of rollouts where the seat ranks first (a shared first place counts as a win, as in
+``search_bot.outcome_value``; team partners share their rank) through the mode's calibration
+(``games/bots/calibration.py``), ``rank`` the mean rank, ``points`` the mean total.
 
 Sequential halving, the search bot's own (``search_bot.successive_halving``), by the order of
 ``best``: win chance, then mean rank (lower first), then mean points. The chosen action is never dropped: it stays in the race to the end, so
@@ -33,13 +34,13 @@ import random
 import time
 
 from games import bots, engine
-from games.bots import search_bot
+from games.bots import calibration, search_bot
 
 DEFAULT_TOTAL_SECONDS = 100.0
 KEY_MOMENT_LOSS = 0.03
 KEY_MOMENTS = 3
 ROLLOUT_POLICY = search_bot.ROLLOUT_POLICY
-VERSION = 1
+VERSION = 2  # 2: the win chances calibrated per mode (games/bots/calibration.py)
 PLACE_KEYS = ("phase", "age", "turn", "step")  # the view's own coordinates of a decision, where it has them
 
 
@@ -82,10 +83,20 @@ def review_match(config, log, seats, *, seconds_per_decision=None, iterations=No
             "total_seconds": total,
             "rollout_policy": ROLLOUT_POLICY,
             "win": "rank_1_shared_included",  # a code: a shared first place counts as a win
+            "calibration": _calibration_of(decisions),
             "version": VERSION,
         },
         "cpu_seconds": round(clock() - started, 3),
     }
+
+
+def _calibration_of(decisions):
+    """The fit the review's win chances went through (None: the raw shares), for the record."""
+    if not decisions:
+        return None
+    mode = calibration.mode_of(decisions[0][1])
+    fit = calibration.fits().get(mode)
+    return None if fit is None or "a" not in fit else {"mode": mode, "a": fit["a"], "b": fit["b"]}
 
 
 def decisions_to_review(config, log, seats):
@@ -108,22 +119,26 @@ def decisions_to_review(config, log, seats):
         state, _events = engine.apply(state, seat, entry["action"])
 
 
-def review_decision(view, legal_actions, chosen, rng, *, seconds=None, iterations=None, clock=time.process_time):
+def review_decision(view, legal_actions, chosen, rng, *, seconds=None, iterations=None, clock=time.process_time,
+                    calibrated=True):
     """The chosen action against the best the search finds, from `view` (one seat's) and its
     `legal_actions` only: {"chosen", "best", "chosen_value", "best_value", "loss", "candidates",
     "rollouts"}; each value {"win", "rank", "points"}; "rollouts" is how many the chosen action
-    (and the best) had. Stops after about `iterations` rollouts or `seconds` on `clock`. The
-    garbage collector is paused meanwhile, as in search_bot.choose."""
+    (and the best) had. "win" is the mode's calibrated chance (games/bots/calibration.py), or with
+    `calibrated` false the share of rollouts won (what the calibration is fitted on). Stops after
+    about `iterations` rollouts or `seconds` on `clock`. The garbage collector is paused meanwhile,
+    as in search_bot.choose."""
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _weigh(view, legal_actions, chosen, rng, seconds=seconds, iterations=iterations, clock=clock)
+        return _weigh(view, legal_actions, chosen, rng, seconds=seconds, iterations=iterations, clock=clock,
+                      calibrated=calibrated)
     finally:
         if collecting:
             gc.enable()
 
 
-def _weigh(view, legal_actions, chosen, rng, *, seconds, iterations, clock):
+def _weigh(view, legal_actions, chosen, rng, *, seconds, iterations, clock, calibrated):
     if chosen not in legal_actions:
         raise ValueError("the chosen action is not one of the legal actions")
     policy = bots.get(ROLLOUT_POLICY)
@@ -152,8 +167,13 @@ def _weigh(view, legal_actions, chosen, rng, *, seconds, iterations, clock):
     best = search_bot.successive_halving(view, candidates, rng, policy, tally=tally, order=order, keep=mine,
                                          seconds=seconds, iterations=iterations, clock=clock)[0]
 
+    mode = calibration.mode_of(view)
+
+    def win(k):
+        return calibration.win_chance(mode, wins[k], rounds[k]) if calibrated else wins[k] / rounds[k]
+
     def value(k):
-        return {"win": round(wins[k] / rounds[k], 3), "rank": round(ranks[k] / rounds[k], 3),
+        return {"win": round(win(k), 3), "rank": round(ranks[k] / rounds[k], 3),
                 "points": round(points[k] / rounds[k], 2)}
 
     return {
@@ -161,7 +181,7 @@ def _weigh(view, legal_actions, chosen, rng, *, seconds, iterations, clock):
         "best": candidates[best],
         "chosen_value": value(mine),
         "best_value": value(best),
-        "loss": round(max(0.0, (wins[best] - wins[mine]) / rounds[mine]), 3),
+        "loss": round(max(0.0, win(best) - win(mine)), 3),
         "candidates": len(candidates),
         "rollouts": rounds[mine],
     }

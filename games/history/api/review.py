@@ -32,7 +32,9 @@ class NoReview(exceptions.APIException):
 
 
 class ValueSerializer(serializers.Serializer):
-    win = serializers.FloatField(help_text="The estimated chance of finishing first (a shared first place counts).")
+    win = serializers.FloatField(help_text="The estimated chance of finishing first (a shared first place counts): the "
+                                 "share of simulated games won, calibrated on other games where the mode has a fit "
+                                 "(`method.calibration`).")
     rank = serializers.FloatField(help_text="The estimated mean rank (1 = first).")
     points = serializers.FloatField(help_text="The estimated mean final total.")
 
@@ -95,7 +97,8 @@ EXAMPLE = {
                    "chosen_text": "discarded Baths", "best_text": "building Lumber Yard",
                    "loss": 0.12, "candidates": 6, "rollouts": 120}],
     "key_moments": {"0": [0]},
-    "method": {"rollout_policy": "greedy", "total_seconds": 90.0},
+    "method": {"rollout_policy": "greedy", "total_seconds": 90.0,
+               "calibration": {"mode": "base-4", "a": 0.62, "b": -0.41}},
     "names": {"baths": "Baths", "lumber_yard": "Lumber Yard", "giza": "The Pyramids of Giza"},
 }
 

@@ -92,10 +92,10 @@ def calibration_point(job):
     config, seed, noise, seconds = job
     started = time.process_time()
     (view, legal, chosen), ranks = a_random_decision(config, seed, noise)
-    result = review.review_decision(view, legal, chosen, random.Random(seed), seconds=seconds, calibrated=False)
+    result = review.review_decision(view, legal, chosen, random.Random(seed), seconds=seconds)  # no mode: raw
     won = 1 if ranks[view["seat"]] == 1 else 0
     rollouts = result["rollouts"]
-    return (calibration.mode_of(view), round(result["chosen_value"]["win"] * rollouts), rollouts, won,
+    return (calibration.mode_of(config), round(result["chosen_value"]["win"] * rollouts), rollouts, won,
             time.process_time() - started)
 
 

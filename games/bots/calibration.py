@@ -17,14 +17,14 @@ import math
 from functools import lru_cache
 from pathlib import Path
 
+from games import engine
+
 DATA = Path(__file__).resolve().parent / "data" / "review_calibration.json"
 
 
-def mode_of(view):
-    """The key of a decision's game mode: the game, its players (the 2-player variant's Free City,
-    a city of the view, is not one), and Cities when in play."""
-    players = len(view["players"]) - (1 if "free_city" in view else 0)
-    return f"{view['game']}-{players}" + ("-cities" if "cities" in view else "")
+def mode_of(config):
+    """The key of a match's calibration: its rating mode (the engine's) and its players."""
+    return f"{engine.rating_mode(config)}-{engine.normalize_config(config)['players']}"
 
 
 @lru_cache(maxsize=1)
@@ -41,8 +41,9 @@ def smoothed(wins, rollouts):
 
 
 def win_chance(mode, wins, rollouts):
-    """The calibrated chance that a move which won `wins` of `rollouts` rollouts wins the game."""
-    fit = fits().get(mode)
+    """The calibrated chance that a move which won `wins` of `rollouts` rollouts wins the game (the
+    raw share without a mode, or for a mode without a fit)."""
+    fit = fits().get(mode) if mode is not None else None
     if fit is None or "a" not in fit:
         return wins / rollouts
     return platt(fit["a"], fit["b"], smoothed(wins, rollouts))

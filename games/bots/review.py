@@ -51,6 +51,7 @@ def review_match(config, log, seats, *, seconds_per_decision=None, iterations=No
     decision gets a generator of its own drawn from it, in order, so a decision's review does not
     depend on how many rollouts the ones before it played."""
     seats = sorted(set(seats))
+    mode = calibration.mode_of(config)
     started = clock()
     collecting = gc.isenabled()
     gc.disable()  # as search_bot.choose: rollouts allocate fast and the engine's caches are large
@@ -67,7 +68,7 @@ def review_match(config, log, seats, *, seconds_per_decision=None, iterations=No
                 seconds = max(0.0, total - (clock() - started)) / (len(decisions) - done)
             decision_rng = random.Random(rng.getrandbits(64))
             review = review_decision(view, legal, chosen, decision_rng, seconds=seconds, iterations=iterations,
-                                     clock=clock)
+                                     clock=clock, mode=mode)
             place = {key: view[key] for key in PLACE_KEYS if key in view}
             reviewed.append({"index": index, "seat": view["seat"], "turn": place, **review})
     finally:
@@ -83,18 +84,15 @@ def review_match(config, log, seats, *, seconds_per_decision=None, iterations=No
             "total_seconds": total,
             "rollout_policy": ROLLOUT_POLICY,
             "win": "rank_1_shared_included",  # a code: a shared first place counts as a win
-            "calibration": _calibration_of(decisions),
+            "calibration": _calibration_of(mode),
             "version": VERSION,
         },
         "cpu_seconds": round(clock() - started, 3),
     }
 
 
-def _calibration_of(decisions):
+def _calibration_of(mode):
     """The fit the review's win chances went through (None: the raw shares), for the record."""
-    if not decisions:
-        return None
-    mode = calibration.mode_of(decisions[0][1])
     fit = calibration.fits().get(mode)
     return None if fit is None or "a" not in fit else {"mode": mode, "a": fit["a"], "b": fit["b"]}
 
@@ -120,25 +118,26 @@ def decisions_to_review(config, log, seats):
 
 
 def review_decision(view, legal_actions, chosen, rng, *, seconds=None, iterations=None, clock=time.process_time,
-                    calibrated=True):
+                    mode=None):
     """The chosen action against the best the search finds, from `view` (one seat's) and its
     `legal_actions` only: {"chosen", "best", "chosen_value", "best_value", "loss", "candidates",
     "rollouts"}; each value {"win", "rank", "points"}; "rollouts" is how many the chosen action
-    (and the best) had. "win" is the mode's calibrated chance (games/bots/calibration.py), or with
-    `calibrated` false the share of rollouts won (what the calibration is fitted on). Stops after
+    (and the best) had. "win" is the calibrated chance of `mode` (``calibration.mode_of(config)``;
+    games/bots/calibration.py), or without a mode, or one without a fit, the share of rollouts
+    won (what the calibration is fitted on). Stops after
     about `iterations` rollouts or `seconds` on `clock`. The garbage collector is paused meanwhile,
     as in search_bot.choose."""
     collecting = gc.isenabled()
     gc.disable()
     try:
         return _weigh(view, legal_actions, chosen, rng, seconds=seconds, iterations=iterations, clock=clock,
-                      calibrated=calibrated)
+                      mode=mode)
     finally:
         if collecting:
             gc.enable()
 
 
-def _weigh(view, legal_actions, chosen, rng, *, seconds, iterations, clock, calibrated):
+def _weigh(view, legal_actions, chosen, rng, *, seconds, iterations, clock, mode):
     if chosen not in legal_actions:
         raise ValueError("the chosen action is not one of the legal actions")
     policy = bots.get(ROLLOUT_POLICY)
@@ -167,10 +166,8 @@ def _weigh(view, legal_actions, chosen, rng, *, seconds, iterations, clock, cali
     best = search_bot.successive_halving(view, candidates, rng, policy, tally=tally, order=order, keep=mine,
                                          seconds=seconds, iterations=iterations, clock=clock)[0]
 
-    mode = calibration.mode_of(view)
-
     def win(k):
-        return calibration.win_chance(mode, wins[k], rounds[k]) if calibrated else wins[k] / rounds[k]
+        return calibration.win_chance(mode, wins[k], rounds[k])
 
     def value(k):
         return {"win": round(win(k), 3), "rank": round(ranks[k] / rounds[k], 3),

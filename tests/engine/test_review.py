@@ -215,7 +215,7 @@ def a_review_that_spends(monkeypatch, spend):
     clock on the k-th decision; the budgets it was given."""
     budgets, now = [], [0.0]
 
-    def fake_review(view, legal, chosen, rng, *, seconds, iterations, clock):
+    def fake_review(view, legal, chosen, rng, *, seconds, iterations, clock, mode):
         now[0] += spend(len(budgets), seconds)
         budgets.append(seconds)
         return {"chosen": chosen, "best": chosen, "chosen_value": {}, "best_value": {}, "loss": 0.0,

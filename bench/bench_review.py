@@ -183,9 +183,10 @@ def run_calibration(games, seconds, noise, processes, config=BASE_4):
     print(f"calibration: {games} {_name(config)} games (seeds {CALIBRATION_SEED}..{CALIBRATION_SEED + games - 1}), "
           f"one decision each, {seconds} CPU s, noise {noise}")
     print_reliability("the share of rollouts won", [(wins / rollouts, won) for _m, wins, rollouts, won, _c in results])
-    fit = calibration.fits().get(mode)
-    if fit is None or "a" not in fit:
-        print(f"  no calibration for {mode}: the review shows the raw shares" + ("" if fit else " (--parts fit)"))
+    fit = calibration.fit_of(mode)
+    if fit is None:
+        print(f"  no calibration for {mode}: the review shows the raw shares"
+              + ("" if mode in calibration.fits() else " (--parts fit)"))
     else:
         print_reliability(f"calibrated ({mode}: a {fit['a']:.3f}, b {fit['b']:.3f}, fitted on seeds {fit['seeds']})",
                           [(calibration.win_chance(mode, wins, rollouts), won)

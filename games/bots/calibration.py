@@ -7,10 +7,10 @@ time, moves given 60-70% won 42%; docs/testing.md). The map is Platt scaling: a 
 regression of "the seat won" on the log-odds of the smoothed share,
 ``chance = 1 / (1 + exp(-(a * logit(s) + b)))`` with ``s = (wins + 0.5) / (rollouts + 1)``, fitted
 per mode by ``bench/bench_review.py --parts fit`` on bot games of seeds no evaluation uses, and kept
-in ``data/review_calibration.json`` only when, fitted on two thirds of those games, it forecast
-the last third better than the raw shares (a lower Brier score). With ``a > 0`` the map keeps the order of the moves, so the
-search's preference is unchanged; only the numbers shown move. A mode without a fit shows the raw
-share.
+in ``data/review_calibration.json`` only when, fitted on two thirds of those games, it forecast the
+last third better than the raw shares (a lower Brier score). With ``a > 0`` the map keeps the order
+of the moves, so the search's preference is unchanged; only the numbers shown move. A mode without
+a fit shows the raw share.
 """
 import json
 import math
@@ -36,6 +36,12 @@ def fits():
     return json.loads(DATA.read_text())["modes"]
 
 
+def fit_of(mode):
+    """The mode's map {"a", "b", ...}, or None: no mode, none fitted, or one its check dropped."""
+    fit = fits().get(mode) if mode is not None else None
+    return fit if fit is not None and "a" in fit else None
+
+
 def smoothed(wins, rollouts):
     return (wins + 0.5) / (rollouts + 1)
 
@@ -43,8 +49,8 @@ def smoothed(wins, rollouts):
 def win_chance(mode, wins, rollouts):
     """The calibrated chance that a move which won `wins` of `rollouts` rollouts wins the game (the
     raw share without a mode, or for a mode without a fit)."""
-    fit = fits().get(mode) if mode is not None else None
-    if fit is None or "a" not in fit:
+    fit = fit_of(mode)
+    if fit is None:
         return wins / rollouts
     return platt(fit["a"], fit["b"], smoothed(wins, rollouts))
 

@@ -19,9 +19,9 @@ of rollouts where the seat ranks first (a shared first place counts as a win, as
 (``games/bots/calibration.py``), ``rank`` the mean rank, ``points`` the mean total.
 
 Sequential halving, the search bot's own (``search_bot.successive_halving``), by the order of
-``best``: win chance, then mean rank (lower first), then mean points. The chosen action is never dropped: it stays in the race to the end, so
-it has exactly as many rollouts as the best, on the same deals, and its loss
-(best win - chosen win) compares like with like. ``best`` is the first of the last phase's
+``best``: win chance, then mean rank (lower first), then mean points. The chosen action is never
+dropped: it stays in the race to the end, so it has exactly as many rollouts as the best, on the
+same deals, and its loss (best win - chosen win) compares like with like. ``best`` is the first of the last phase's
 candidates in that order, so the loss is never negative (0 when the chosen action is best).
 
 Budget: ``iterations`` (about that many rollouts a decision: the tests), else
@@ -93,8 +93,8 @@ def review_match(config, log, seats, *, seconds_per_decision=None, iterations=No
 
 def _calibration_of(mode):
     """The fit the review's win chances went through (None: the raw shares), for the record."""
-    fit = calibration.fits().get(mode)
-    return None if fit is None or "a" not in fit else {"mode": mode, "a": fit["a"], "b": fit["b"]}
+    fit = calibration.fit_of(mode)
+    return None if fit is None else {"mode": mode, "a": fit["a"], "b": fit["b"]}
 
 
 def decisions_to_review(config, log, seats):
@@ -124,9 +124,8 @@ def review_decision(view, legal_actions, chosen, rng, *, seconds=None, iteration
     "rollouts"}; each value {"win", "rank", "points"}; "rollouts" is how many the chosen action
     (and the best) had. "win" is the calibrated chance of `mode` (``calibration.mode_of(config)``;
     games/bots/calibration.py), or without a mode, or one without a fit, the share of rollouts
-    won (what the calibration is fitted on). Stops after
-    about `iterations` rollouts or `seconds` on `clock`. The garbage collector is paused meanwhile,
-    as in search_bot.choose."""
+    won (what the calibration is fitted on). Stops after about `iterations` rollouts or `seconds`
+    on `clock`. The garbage collector is paused meanwhile, as in search_bot.choose."""
     collecting = gc.isenabled()
     gc.disable()
     try:

@@ -10,6 +10,8 @@ from django.db import transaction
 from games import bots, engine
 from games.models import Match
 
+from . import live_sql
+
 log = logging.getLogger("games.services")
 
 
@@ -56,10 +58,10 @@ def _described(func):
 
 def lock_match(match_id):
     """The match row, locked for the rest of the transaction (the caller is inside one)."""
-    try:
-        return Match.objects.select_for_update().get(pk=match_id)
-    except (Match.DoesNotExist, ValueError, TypeError):
-        raise ServiceError("no_such_match", match=match_id) from None
+    match = live_sql.lock_match_row(match_id)
+    if match is None:
+        raise ServiceError("no_such_match", match=match_id)
+    return match
 
 
 def lock_seat(match_id, user, *, seated=True, open_only=False):
@@ -89,7 +91,8 @@ def user_related():
 
 
 def match_seats(match):
-    return list(match.seats.select_related(*user_related()).order_by("number"))
+    """The match's seats in number order, with their users (and profiles) loaded."""
+    return live_sql.seats_of(match)
 
 
 def user_seat(seats, user):

@@ -18,14 +18,13 @@ from functools import partial
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from games import engine
 from games.history import record_finished_match
 from games.models import Match, MatchAction, Seat
 
-from . import bot_port, broadcast, turn_clock
+from . import bot_port, broadcast, live_sql, turn_clock
 from .bot_choices import play_seats, slow_seats
 from .common import Accepted, ServiceError, after_commit, lock_seat, log
 
@@ -135,16 +134,14 @@ def persist(match, seats, settled, by, *, start, own_entries, client_id=None, ex
     if settled.began:
         match.step_version = match.version
     shown = list(extra_events) + broadcast.public_events(match.game, settled.events)
-    MatchAction.objects.bulk_create(
-        [
-            log_row(match, start + i, entry, by if i < own_entries else MatchAction.By.BOT,
-                    client_id=client_id if i == 0 else None, events=shown if i == len(entries) - 1 else [])
-            for i, entry in enumerate(entries)
-        ]
-    )
+    live_sql.insert_actions([
+        log_row(match, start + i, entry, by if i < own_entries else MatchAction.By.BOT,
+                client_id=client_id if i == 0 else None, events=shown if i == len(entries) - 1 else [])
+        for i, entry in enumerate(entries)
+    ])
     match.state = settled.state
     _update_labels(seats, settled.state)
-    match.save()
+    live_sql.save_match(match)
     if match.status == Match.Status.FINISHED:
         _record_history(match, seats)
     return shown
@@ -215,22 +212,6 @@ def _record_history(match, seats):
         log.exception("match %s: the history record failed", match.pk)
 
 
-def _earlier_moves(match, number, client_id):
-    """(the seat's earlier move with `client_id` or None, how many moves the seat made in this
-    step), in one query."""
-    mine_in_step = Q(version__gt=match.step_version, by=MatchAction.By.PLAYER)
-    wanted = mine_in_step | Q(client_id=client_id) if client_id is not None else mine_in_step
-    rows = MatchAction.objects.filter(wanted, match=match, seat=number).values_list(
-        "client_id", "action", "version", "by")
-    done, made = None, 0
-    for row_client_id, action, version, by in rows:
-        if client_id is not None and row_client_id == client_id:
-            done = (action, version)
-        if version > match.step_version and by == MatchAction.By.PLAYER:
-            made += 1
-    return done, made
-
-
 def do_submit(match_id, user, action, *, client_id=None, step=None, seat=None):
     """A player's action. Resubmitting a client_id already accepted answers the first result.
     `step`, when given, must be the current step (a move for a past turn is refused); `seat`,
@@ -239,7 +220,7 @@ def do_submit(match_id, user, action, *, client_id=None, step=None, seat=None):
         match, seats, mine = lock_seat(match_id, user)
         if seat is not None and seat != mine.number:
             raise ServiceError("not_your_seat", seat=seat, your_seat=mine.number)
-        done, made = _earlier_moves(match, mine.number, client_id)
+        done, made = live_sql.earlier_moves(match, mine.number, client_id)
         if done is not None and done[0] == action:
             return Accepted(version=done[1], duplicate=True)
         if done is not None:  # the id of an earlier move, sent with another move: nothing applied

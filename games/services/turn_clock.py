@@ -14,9 +14,9 @@ Celery tasks) and everyone whose list of waiting tables changed hears it on thei
 from datetime import timedelta
 from functools import partial
 
-from games.models import Match, Seat
+from games.models import Match
 
-from . import notify_port
+from . import live_sql, notify_port
 from .common import after_commit
 
 REMIND_AT = 0.8  # the share of a turn-based deadline after which the seat is reminded
@@ -79,8 +79,8 @@ def _save_marks(seats):
     groups = {}
     for seat in seats:
         groups.setdefault((seat.waiting_since, seat.deadline, seat.remind_at), []).append(seat.pk)
-    for (waiting_since, deadline, remind_at), pks in groups.items():
-        Seat.objects.filter(pk__in=pks).update(waiting_since=waiting_since, deadline=deadline, remind_at=remind_at)
+    for marks, pks in groups.items():
+        live_sql.save_seat_marks(pks, marks)
 
 
 def _tell_lists_changed(user_ids):

@@ -1,0 +1,230 @@
+"""The live path's reads, on a plain cursor: a match locked and read (`lock_match`), its seats with
+their players (`match_seats`), a seat's earlier moves (`earlier_moves`, for `play.do_submit`).
+
+Why not the ORM here: a move is one transaction, and at 100 tables the daphne processes spent most
+of their CPU in it, half of that in the ORM building each query and its objects (about 0.5 ms of
+CPU a query, against 0.25 ms for the same statement run on a cursor: docs/releasing.md, "A move
+with fewer ORM layers"). These statements are every move's and every seated write's, so they are
+written once per process, from the models' own metadata (tables, columns, quoting), and the rows
+become model instances through the documented hooks (`Model.from_db`, each field's
+`from_db_value`): the objects are the ones the ORM gives, related players cached as
+`select_related` caches them. A field added to a model is read here too; every other read and
+write of the site stays on the ORM. tests/games/test_live_sql.py compares each with its ORM twin.
+"""
+from functools import cache
+
+from django.apps import apps
+from django.db import connection
+from django.db.models.expressions import Col
+
+from games.models import Match, MatchAction, Seat
+
+BIGINT = 2 ** 63
+
+
+class RowReader:
+    """Rows of `model`'s concrete columns (in `_meta` order, from a table aliased `alias`) as
+    model instances, converted as the ORM converts them."""
+
+    def __init__(self, model, alias):
+        self.model = model
+        self.fields = model._meta.concrete_fields
+        self.attnames = [f.attname for f in self.fields]
+        quote = connection.ops.quote_name
+        self.columns = [f"{alias}.{quote(f.column)}" for f in self.fields]
+        self.converters = []
+        for index, field in enumerate(self.fields):
+            column = Col(alias, field)
+            found = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+            if found:
+                self.converters.append((index, column, found))
+
+    def instance(self, values):
+        values = list(values)
+        for index, column, converters in self.converters:
+            for convert in converters:
+                values[index] = convert(values[index], column, connection)
+        return self.model.from_db(connection.alias, self.attnames, values)
+
+
+def _quote(name):
+    return connection.ops.quote_name(name)
+
+
+@cache
+def _match_statement():
+    reader = RowReader(Match, "m")
+    pk = _quote(Match._meta.pk.column)
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""  # SQLite locks the file
+    return reader, f"SELECT {', '.join(reader.columns)} FROM {_quote(Match._meta.db_table)} m WHERE m.{pk} = %s{lock}"
+
+
+def match_id_of(value):
+    """`value` as a match's primary key, or None when it cannot be one (the ORM's own coercion:
+    digits in a string pass; junk, None and numbers beyond the column do not)."""
+    try:
+        pk = Match._meta.pk.get_prep_value(value)
+    except (ValueError, TypeError):
+        return None
+    return pk if isinstance(pk, int) and -BIGINT <= pk < BIGINT else None
+
+
+def lock_match_row(match_id):
+    """The match row locked for the rest of the transaction (the caller is inside one), or None."""
+    pk = match_id_of(match_id)
+    if pk is None:
+        return None
+    reader, sql = _match_statement()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [pk])
+        row = cursor.fetchone()
+    return reader.instance(row) if row is not None else None
+
+
+@cache
+def _seats_statement():
+    """A match's seats with their users (and the users' profiles, where accounts is installed),
+    joined as select_related joins them."""
+    user_model = Seat._meta.get_field("user").related_model
+    seats, users = RowReader(Seat, "s"), RowReader(user_model, "u")
+    user_pk = _quote(user_model._meta.pk.column)
+    joins = (f"LEFT OUTER JOIN {_quote(user_model._meta.db_table)} u "
+             f"ON s.{_quote(Seat._meta.get_field('user').column)} = u.{user_pk}")
+    readers = [seats, users]
+    profile_field = None
+    if apps.is_installed("accounts"):
+        profile_field = user_model._meta.get_field("profile").remote_field  # Profile.user
+        profile_model = profile_field.model
+        profiles = RowReader(profile_model, "p")
+        readers.append(profiles)
+        joins += (f" LEFT OUTER JOIN {_quote(profile_model._meta.db_table)} p "
+                  f"ON p.{_quote(profile_field.column)} = u.{user_pk}")
+    columns = ", ".join(c for reader in readers for c in reader.columns)
+    sql = (f"SELECT {columns} FROM {_quote(Seat._meta.db_table)} s {joins} "
+           f"WHERE s.{_quote(Seat._meta.get_field('match').column)} = %s ORDER BY s.{_quote('number')}")
+    return readers, profile_field, sql
+
+
+def seats_of(match):
+    """The match's seats in number order, each with its user (and profile) cached."""
+    readers, profile_field, sql = _seats_statement()
+    user_field = Seat._meta.get_field("user")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [match.pk])
+        rows = cursor.fetchall()
+    seats = []
+    for row in rows:
+        parts, start = [], 0
+        for reader in readers:
+            parts.append(row[start:start + len(reader.fields)])
+            start += len(reader.fields)
+        seat = readers[0].instance(parts[0])
+        Seat._meta.get_field("match").set_cached_value(seat, match)
+        if seat.user_id is not None:
+            user = readers[1].instance(parts[1])
+            user_field.set_cached_value(seat, user)
+            if profile_field is not None:
+                profile = readers[2].instance(parts[2]) if parts[2][0] is not None else None
+                profile_field.remote_field.set_cached_value(user, profile)
+                if profile is not None:
+                    profile_field.set_cached_value(profile, user)
+        else:
+            user_field.set_cached_value(seat, None)
+        seats.append(seat)
+    return seats
+
+
+@cache
+def _earlier_moves_statement():
+    table = _quote(MatchAction._meta.db_table)
+    col = {name: _quote(MatchAction._meta.get_field(name).column)
+           for name in ("match", "seat", "client_id", "action", "version", "by")}
+    select = f"SELECT {col['client_id']}, {col['action']}, {col['version']}, {col['by']} FROM {table}"
+    where = f"WHERE {col['match']} = %s AND {col['seat']} = %s"
+    in_step = f"({col['version']} > %s AND {col['by']} = %s)"
+    action = MatchAction._meta.get_field("action")
+    column = Col(table, action)
+    converters = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+    return (f"{select} {where} AND {in_step}",
+            f"{select} {where} AND ({in_step} OR {col['client_id']} = %s)",
+            column, converters)
+
+
+def earlier_moves(match, number, client_id):
+    """(the seat's earlier move with `client_id` as (action, version), or None; how many moves the
+    seat made as a player in the current step), in one query."""
+    in_step_only, with_client_id, column, converters = _earlier_moves_statement()
+    params = [match.pk, number, match.step_version, MatchAction.By.PLAYER.value]
+    with connection.cursor() as cursor:
+        if client_id is None:
+            cursor.execute(in_step_only, params)
+        else:
+            cursor.execute(with_client_id, params + [client_id])
+        rows = cursor.fetchall()
+    done, made = None, 0
+    for row_client_id, action, version, by in rows:
+        if client_id is not None and row_client_id == client_id:
+            for convert in converters:
+                action = convert(action, column, connection)
+            done = (action, version)
+        if version > match.step_version and by == MatchAction.By.PLAYER:
+            made += 1
+    return done, made
+
+
+@cache
+def _save_match_statement():
+    fields = [f for f in Match._meta.concrete_fields if not f.primary_key]
+    assignments = ", ".join(f"{_quote(f.column)} = %s" for f in fields)
+    sql = f"UPDATE {_quote(Match._meta.db_table)} SET {assignments} WHERE {_quote(Match._meta.pk.column)} = %s"
+    return fields, sql
+
+
+def save_match(match):
+    """`match.save()` for a match that exists, as one UPDATE of every column (what `save` writes),
+    without `save`'s signals: the move's write. Nothing listens to Match's saves; a receiver added
+    one day would have to be called from here too (tests/games/test_live_sql.py says so)."""
+    fields, sql = _save_match_statement()
+    values = [f.get_db_prep_save(f.pre_save(match, False), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values + [match.pk])
+
+
+@cache
+def _insert_actions_statement(count):
+    fields = [f for f in MatchAction._meta.concrete_fields if not f.primary_key]
+    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    columns = ", ".join(_quote(f.column) for f in fields)
+    return fields, f"INSERT INTO {_quote(MatchAction._meta.db_table)} ({columns}) VALUES {', '.join([row] * count)}"
+
+
+MAX_ACTIONS_AT_ONCE = 64  # a move's entries: its own, chance entries, the quick bots' (a handful)
+
+
+def insert_actions(actions):
+    """`MatchAction.objects.bulk_create(actions)` (new rows; their ids are not read back), in
+    statements of at most MAX_ACTIONS_AT_ONCE rows."""
+    for start in range(0, len(actions), MAX_ACTIONS_AT_ONCE):
+        chunk = actions[start:start + MAX_ACTIONS_AT_ONCE]
+        fields, sql = _insert_actions_statement(len(chunk))
+        values = [f.get_db_prep_save(f.pre_save(action, True), connection) for action in chunk for f in fields]
+        with connection.cursor() as cursor:
+            cursor.execute(sql, values)
+
+
+@cache
+def _seat_marks_statement(count):
+    names = ("waiting_since", "deadline", "remind_at")
+    fields = [Seat._meta.get_field(name) for name in names]
+    assignments = ", ".join(f"{_quote(f.column)} = %s" for f in fields)
+    pks = ", ".join(["%s"] * count)
+    return fields, f"UPDATE {_quote(Seat._meta.db_table)} SET {assignments} WHERE {_quote(Seat._meta.pk.column)} IN ({pks})"
+
+
+def save_seat_marks(pks, marks):
+    """`Seat.objects.filter(pk__in=pks).update(waiting_since=, deadline=, remind_at=)` with
+    `marks` = (waiting_since, deadline, remind_at)."""
+    fields, sql = _seat_marks_statement(len(pks))
+    values = [f.get_db_prep_save(value, connection) for f, value in zip(fields, marks)]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values + list(pks))

@@ -168,3 +168,19 @@ def test_the_base_game_keeps_its_board_and_architects_has_its_own():
     assert presentation.get("base").BOARD_STYLE == "games/base/board.css"
     assert presentation.get("architects").BOARD_SCRIPT == "games/architects/board.js"
     assert presentation.get("architects").BOARD_TEMPLATE != presentation.get("base").BOARD_TEMPLATE
+
+
+def test_no_dictionary_literal_in_a_games_site_folder_repeats_a_key():
+    """A repeated key keeps only its last value: Architects' action bar once said "a progress
+    token" (the hint line's word) where it meant "Choose a progress token: ..."."""
+    import ast
+    from pathlib import Path
+
+    folder = Path(presentation.__file__).parent
+    repeated = []
+    for path in sorted(folder.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Dict):
+                keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
+                repeated += [f"{path.relative_to(folder)}: {key}" for key in set(keys) if keys.count(key) > 1]
+    assert repeated == []

@@ -135,7 +135,7 @@ BOARD_WORDS = {
     # The "Suggest" hint's line (board.js hintLine; its facts: games/engine/architects/reasons.py).
     "hint_points": ngettext_lazy("+%(count)s point", "+%(count)s points"),
     "hint_cat": _("the cat"),
-    "hint_token": _("a progress token"),
+    "hint_gain_token": _("a progress token"),
     "hint_needed": _("%(card)s for your next stage"),
     "hint_shield": _("a shield"),
     "hint_coins": ngettext_lazy("+%(count)s coin", "+%(count)s coins"),

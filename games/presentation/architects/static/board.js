@@ -226,7 +226,7 @@
     var gains = [];
     if (reason.points) gains.push(t("hint_points", { count: reason.points }));
     if (reason.cat) gains.push(t("hint_cat"));
-    if (reason.token) gains.push(t("hint_token"));
+    if (reason.token) gains.push(t("hint_gain_token"));
     if (reason.resource && reason.needed) gains.push(t("hint_needed", { card: cardName(reason.card) }));
     if (reason.shields) gains.push(t("hint_shield"));
     if (reason.coins) gains.push(t("hint_coins", { count: reason.coins }));

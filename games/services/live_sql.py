@@ -1,5 +1,7 @@
-"""The live path's reads, on a plain cursor: a match locked and read (`lock_match`), its seats with
-their players (`match_seats`), a seat's earlier moves (`earlier_moves`, for `play.do_submit`).
+"""The live path's statements, on a plain cursor. Reads: a match locked and read (`lock_match`),
+its seats with their players (`match_seats`), a seat's earlier moves (`earlier_moves`, for
+`play.do_submit`). Writes: the move's log rows (`insert_actions`), the match (`save_match`), the
+seat marks of a step (`save_seat_marks`, for turn_clock).
 
 Why not the ORM here: a move is one transaction, and at 100 tables the daphne processes spent most
 of their CPU in it, half of that in the ORM building each query and its objects (about 0.5 ms of

@@ -37,7 +37,7 @@ class RowReader:
         self.converters = []
         for index, field in enumerate(self.fields):
             column = Col(alias, field)
-            found = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+            found = _converters(column)
             if found:
                 self.converters.append((index, column, found))
 
@@ -51,6 +51,12 @@ class RowReader:
 
 def _quote(name):
     return connection.ops.quote_name(name)
+
+
+def _converters(column):
+    """What the ORM's compiler applies to a value read from `column`: the backend's, then the
+    field's own (`from_db_value`)."""
+    return connection.ops.get_db_converters(column) + column.get_db_converters(connection)
 
 
 @cache
@@ -110,7 +116,7 @@ def _seats_statement():
 def seats_of(match):
     """The match's seats in number order, each with its user (and profile) cached."""
     readers, profile_field, sql = _seats_statement()
-    user_field = Seat._meta.get_field("user")
+    user_field, match_field = Seat._meta.get_field("user"), Seat._meta.get_field("match")
     with connection.cursor() as cursor:
         cursor.execute(sql, [match.pk])
         rows = cursor.fetchall()
@@ -121,7 +127,7 @@ def seats_of(match):
             parts.append(row[start:start + len(reader.fields)])
             start += len(reader.fields)
         seat = readers[0].instance(parts[0])
-        Seat._meta.get_field("match").set_cached_value(seat, match)
+        match_field.set_cached_value(seat, match)
         if seat.user_id is not None:
             user = readers[1].instance(parts[1])
             user_field.set_cached_value(seat, user)
@@ -146,7 +152,7 @@ def _earlier_moves_statement():
     in_step = f"({col['version']} > %s AND {col['by']} = %s)"
     action = MatchAction._meta.get_field("action")
     column = Col(table, action)
-    converters = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+    converters = _converters(column)
     return (f"{select} {where} AND {in_step}",
             f"{select} {where} AND ({in_step} OR {col['client_id']} = %s)",
             column, converters)

@@ -25,8 +25,9 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(custom_settings={"POSTPROCESSING_HOOKS": [
         *settings.SPECTACULAR_SETTINGS.get("POSTPROCESSING_HOOKS", []),
         "wonders_site.api_errors.document_hostile_input"]}), name="api-schema"),
-    # Swagger UI (served from the sidecar's static files) sets styles from its script.
-    path("api/docs/", csp_update({"style-src": ["'unsafe-inline'"]})(
+    # Redoc (the sidecar's static files, templates/api/redoc.html) styles itself from its script and
+    # builds its search index in a worker made from a blob: URL.
+    path("api/docs/", csp_update({"style-src": ["'unsafe-inline'"], "worker-src": ["blob:"]})(
         SpectacularSwaggerSplitView.as_view(url_name="api-schema", template_name="api/swagger_ui.html")),
         name="api-docs"),
     path("api/", include("cards.api_rules_urls")),

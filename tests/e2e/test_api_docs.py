@@ -54,3 +54,17 @@ def test_the_api_docs_draw_every_operation_with_scripts_and_styles_from_the_site
                if kind in {"script", "stylesheet", "font", "xhr", "fetch"} and urlsplit(url).netloc not in ("", ours)]
     page.context.close()
     assert foreign == []
+
+
+def test_the_api_docs_search_finds_operations_under_the_sites_csp(site, browser, screenshot):
+    page, _requests = open_docs(browser, site, "desktop")
+    refused = []
+    page.on("console", lambda message: refused.append(message.text) if "Content Security Policy" in message.text else None)
+    search = page.get_by_placeholder("Search...")
+    search.fill("match")
+    results = page.locator("[data-role='search:results'] li")
+    results.first.wait_for()
+    assert results.count() > 0
+    screenshot(page, "api-docs-search-desktop", full_page=False)
+    page.context.close()
+    assert refused == []

@@ -5,7 +5,7 @@
         [--config '{"game": "architects", "players": 3}']
 
 Three parts, each printing its numbers and its CPU time per game or decision (so a long run can be
-planned: the whole default run is about 1000 x (0.5 s + a game) + 100 x 15.4 s + 300 s of CPU):
+planned: the whole default run is about 1000 x (0.5 s + a game) + 100 x 30 s + 300 s of CPU):
 
 1. timing: one bot game each of base 4 players (4 people), Architects 3 players (3 people) and
    Cities 8 players (8 people) reviewed whole with the default budget (review.DEFAULT_TOTAL_SECONDS
@@ -18,10 +18,13 @@ planned: the whole default run is about 1000 x (0.5 s + a game) + 100 x 15.4 s +
    forecast that knows nothing but the mean) and a reliability table by deciles of the prediction.
 3. agreement: `--decisions` decisions drawn the same way, each reviewed with `--agreement-seconds`
    (the default budget of a 4-player review: 100 s over about 72 decisions) and with ten times as
-   much (the long review keeps the short one's best in its race to the end); the share where both
-   prefer the same action (and the same move paid otherwise), and the share where the short one's
-   best is within 0.03 win chance of the long one's best by the long one's values (moves of equal
-   worth, Architects' decks often, make the first share a coin toss).
+   much, both weighing the move the player made, with other random numbers: the share where both
+   prefer the same action (and the same move paid otherwise). A third review, ten times as long
+   again, weighs the short one's best as its "chosen" move (so it stays in the race to the end):
+   the share where it finds no move clearly better (review.preferred names it), and where the
+   short one's best is within 0.03 win chance of its best by its values. `--tie-z` sets
+   review.TIE_Z for the run (0: any lead counts, nearly the review before moves worth the same
+   were told apart).
 
 Calibration and agreement play base 4 players unless `--config` (JSON) names another game.
 
@@ -100,19 +103,23 @@ def calibration_point(job):
 
 
 def agreement_point(job):
-    """(same best action, same best move however paid, the short review's best's loss by the long
-    review, CPU seconds). The long review (ten times the budget, other random numbers) weighs the
-    short one's best as its "chosen" move, so it keeps it in the race to the end and its loss is
-    the win chance the short review's preference gives up by the long one's reckoning."""
+    """(same best action, same best move however paid, no move clearly better than the short
+    review's best, its loss by the long review, CPU seconds). The first long review (ten times the
+    budget, other random numbers) weighs the player's move as the short one did; the second weighs
+    the short one's best as its "chosen" move, so it keeps it in the race to the end and its loss
+    is the win chance the short review's preference gives up by the long one's reckoning."""
     from games.bots import review, search_bot
 
-    config, seed, noise, seconds = job
+    config, seed, noise, seconds, tie_z = job
+    review.TIE_Z = tie_z
     started = time.process_time()
     (view, legal, chosen), _ranks = a_random_decision(config, seed, noise)
     short = review.review_decision(view, legal, chosen, random.Random(seed), seconds=seconds)
-    long = review.review_decision(view, legal, short["best"], random.Random(seed + 1), seconds=10 * seconds)
+    long = review.review_decision(view, legal, chosen, random.Random(seed + 1), seconds=10 * seconds)
+    held = review.review_decision(view, legal, short["best"], random.Random(seed + 2), seconds=10 * seconds)
     same_family = search_bot._family(short["best"]) == search_bot._family(long["best"])
-    return long["best"] == short["best"], same_family, long["loss"], time.process_time() - started
+    return (long["best"] == short["best"], same_family, held["best"] == short["best"], held["loss"],
+            time.process_time() - started)
 
 
 def brier(points):
@@ -228,22 +235,24 @@ def run_fit(games, seconds, noise, processes, config=BASE_4):
           f"{len(check)}, Brier {raw_brier:.4f} raw, {fitted_brier:.4f} fitted on the others; {said} -> {calibration.DATA}")
 
 
-def run_agreement(decisions, seconds, noise, processes, config=BASE_4):
-    jobs = [(config, AGREEMENT_SEED + k, noise, seconds) for k in range(decisions)]
-    started = time.perf_counter()
-    results = _map(agreement_point, jobs, processes)
+def run_agreement(decisions, seconds, noise, processes, config=BASE_4, tie_z=None):
     from games.bots import review
 
-    same = sum(1 for exact, _family, _loss, _cpu in results if exact)
-    same_move = sum(1 for _exact, family, _loss, _cpu in results if family)
-    close = sum(1 for _exact, _family, loss, _cpu in results if loss < review.KEY_MOMENT_LOSS)
-    mean_loss = sum(loss for _exact, _family, loss, _cpu in results) / decisions
+    tie_z = review.TIE_Z if tie_z is None else tie_z
+    jobs = [(config, AGREEMENT_SEED + k, noise, seconds, tie_z) for k in range(decisions)]
+    started = time.perf_counter()
+    results = _map(agreement_point, jobs, processes)
+    same = sum(1 for exact, *_ in results if exact)
+    same_move = sum(1 for _exact, family, *_ in results if family)
+    held = sum(1 for _exact, _family, kept, *_ in results if kept)
+    close = sum(1 for *_, loss, _cpu in results if loss < review.KEY_MOMENT_LOSS)
+    mean_loss = sum(loss for *_, loss, _cpu in results) / decisions
     print(f"agreement: {decisions} {_name(config)} decisions (seeds {AGREEMENT_SEED}..{AGREEMENT_SEED + decisions - 1}), "
-          f"{seconds} CPU s against {10 * seconds:g} CPU s")
-    print(f"  the same best action {100 * same / decisions:.1f}% ({same}/{decisions}); "
-          f"the same move however paid {100 * same_move / decisions:.1f}%")
-    print(f"  the short review's best within {review.KEY_MOMENT_LOSS} win chance of the long one's best "
-          f"(the long one's values) {100 * close / decisions:.1f}%; its mean loss {mean_loss:.3f}")
+          f"{seconds} CPU s against {10 * seconds:g} CPU s, TIE_Z {tie_z}")
+    print(f"  both weighing the player's move: the same best action {100 * same / decisions:.1f}% "
+          f"({same}/{decisions}); the same move however paid {100 * same_move / decisions:.1f}%")
+    print(f"  the long review weighing the short one's best: no move clearly better {100 * held / decisions:.1f}%; "
+          f"within {review.KEY_MOMENT_LOSS} win chance of its best {100 * close / decisions:.1f}%; mean loss {mean_loss:.3f}")
     cpu = sum(c for *_, c in results)
     print(f"  {cpu / decisions:.2f} CPU s a decision ({cpu:.0f} s in all, {time.perf_counter() - started:.0f} s wall "
           f"on {processes} process(es))")
@@ -257,6 +266,8 @@ def main(argv=None):
     parser.add_argument("--decisions", type=int, default=100, help="agreement decisions")
     parser.add_argument("--agreement-seconds", type=float, default=1.4,
                         help="CPU seconds of the short review (the long one has ten times as much)")
+    parser.add_argument("--tie-z", type=float, default=None,
+                        help="review.TIE_Z for the agreement (default: the review's own)")
     parser.add_argument("--noise", type=float, default=0.1, help="chance a bot move is a random legal one")
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--config", type=json.loads, default=BASE_4,
@@ -270,7 +281,7 @@ def main(argv=None):
     if "calibration" in parts:
         run_calibration(args.games, args.seconds, args.noise, args.processes, args.config)
     if "agreement" in parts:
-        run_agreement(args.decisions, args.agreement_seconds, args.noise, args.processes, args.config)
+        run_agreement(args.decisions, args.agreement_seconds, args.noise, args.processes, args.config, args.tie_z)
 
 
 if __name__ == "__main__":

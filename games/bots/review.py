@@ -18,11 +18,19 @@ of rollouts where the seat ranks first (a shared first place counts as a win, as
 ``search_bot.outcome_value``; team partners share their rank) through the mode's calibration
 (``games/bots/calibration.py``), ``rank`` the mean rank, ``points`` the mean total.
 
-Sequential halving, the search bot's own (``search_bot.successive_halving``), by the order of
-``best``: win chance, then mean rank (lower first), then mean points. The chosen action is never
+Sequential halving, the search bot's own (``search_bot.successive_halving``), ranks the candidates
+by win chance, then mean rank (lower first), then mean points. The chosen action is never
 dropped: it stays in the race to the end, so it has exactly as many rollouts as the best, on the
-same deals, and its loss (best win - chosen win) compares like with like. ``best`` is the first of the last phase's
-candidates in that order, so the loss is never negative (0 when the chosen action is best).
+same deals, and its loss (best win - chosen win) compares like with like.
+
+``best``, the move the review prefers (``preferred``): of the last phase's candidates, those the
+leader does not beat by more than the rollouts' noise (a paired test of their wins on the same
+deals, at TIE_Z standard errors) are worth the same; the chosen action when it is one of them (the
+review does not fault a move that no search of this length tells from the best), else the
+heuristic's favourite of those that won at least as often as the chosen one. Without that, a search named
+one of several moves worth the same by the luck of its rollouts, and a ten times longer search
+named another as often as not (docs/testing.md, "Agreement with a search ten times longer").
+The loss is never negative (0 when the chosen action is best).
 
 Budget: ``iterations`` (about that many rollouts a decision: the tests), else
 ``seconds_per_decision``, else ``total_seconds`` (DEFAULT_TOTAL_SECONDS) shared evenly over the
@@ -30,6 +38,7 @@ decisions left, so a decision that ran over is paid for by the next ones. Second
 (``clock``, ``time.process_time`` by default) unless the caller gives another clock.
 """
 import gc
+import math
 import random
 import time
 
@@ -39,8 +48,9 @@ from games.bots import calibration, search_bot
 DEFAULT_TOTAL_SECONDS = 100.0
 KEY_MOMENT_LOSS = 0.03
 KEY_MOMENTS = 3
+TIE_Z = 1.96  # the usual two-sided 95%: a smaller gap between two moves is not told apart
 ROLLOUT_POLICY = search_bot.ROLLOUT_POLICY
-VERSION = 2  # 2: the win chances calibrated per mode (games/bots/calibration.py)
+VERSION = 3  # 2: the win chances calibrated per mode (games/bots/calibration.py); 3: moves worth the same (preferred)
 PLACE_KEYS = ("phase", "age", "turn", "step")  # the view's own coordinates of a decision, where it has them
 
 
@@ -151,6 +161,7 @@ def _weigh(view, legal_actions, chosen, rng, *, seconds, iterations, clock, mode
     ranks = [0] * len(candidates)
     points = [0] * len(candidates)
     rounds = [0] * len(candidates)
+    won = [[] for _ in candidates]  # round by round (the candidates still in the race share its deal)
 
     def tally(k, sheets):
         sheet = _sheet_of(sheets, seat)
@@ -158,12 +169,14 @@ def _weigh(view, legal_actions, chosen, rng, *, seconds, iterations, clock, mode
         ranks[k] += sheet["rank"]
         points[k] += sheet["total"]
         rounds[k] += 1
+        won[k].append(1 if sheet["rank"] == 1 else 0)
 
     def order(k):
         return (-wins[k] / rounds[k], ranks[k] / rounds[k], -points[k] / rounds[k], k)
 
-    best = search_bot.successive_halving(view, candidates, rng, policy, tally=tally, order=order, keep=mine,
-                                         seconds=seconds, iterations=iterations, clock=clock)[0]
+    ranked = search_bot.successive_halving(view, candidates, rng, policy, tally=tally, order=order, keep=mine,
+                                           seconds=seconds, iterations=iterations, clock=clock)
+    best = preferred(ranked, mine, won)
 
     def win(k):
         return calibration.win_chance(mode, wins[k], rounds[k])
@@ -181,6 +194,33 @@ def _weigh(view, legal_actions, chosen, rng, *, seconds, iterations, clock, mode
         "candidates": len(candidates),
         "rollouts": rounds[mine],
     }
+
+
+def preferred(ranked, mine, won):
+    """The candidate the review names as best, of the last phase's `ranked` (best first, each with
+    the same rounds): `mine` (the chosen one) when the leader is not clearly better than it, else
+    the first by the heuristic (the lowest index: ``candidate_actions`` ranks them) of those the
+    leader is not clearly better than and that won at least as often as `mine` (the leader does).
+    `won[k]`: candidate k's rollouts, round by round, 1 for a win."""
+    leader = ranked[0]
+    tied = [k for k in ranked if not clearly_better(won[leader], won[k])]
+    if mine in tied:
+        return mine
+    return min(k for k in tied if sum(won[k]) >= sum(won[mine]))
+
+
+def clearly_better(first, second):
+    """Whether the rollouts `first` beat `second` (the same deals, in the same order) by more than
+    TIE_Z standard errors of their paired differences; with one round, by any margin; with the same
+    difference in every round (no spread), by any margin."""
+    gaps = [a - b for a, b in zip(first, second)]
+    if not gaps:
+        return False
+    mean = sum(gaps) / len(gaps)
+    if len(gaps) < 2:
+        return mean > 0
+    spread = math.sqrt(sum((g - mean) ** 2 for g in gaps) / (len(gaps) - 1))
+    return mean > TIE_Z * spread / math.sqrt(len(gaps))
 
 
 def _sheet_of(sheets, seat):

@@ -182,7 +182,7 @@ def test_a_whole_game_is_reviewed_in_every_game_and_size(config):
     seats = [config["players"] - 1]
     result = review.review_match(config, log, seats, iterations=2, rng=random.Random(7))
     assert json.loads(json.dumps(result)) == result
-    assert result["method"]["rollout_policy"] == "greedy" and result["method"]["version"] == 2
+    assert result["method"]["rollout_policy"] == "greedy" and result["method"]["version"] == 3
     assert {d["seat"] for d in result["decisions"]} == set(seats)
     replayed = engine.replay(config, [e for e in log if "chance" in e])
     legal_at = {}
@@ -239,3 +239,32 @@ def test_a_decision_that_overran_its_budget_is_paid_for_by_the_ones_after_it(mon
     even = 36.0 / len(budgets)
     assert budgets[0] == pytest.approx(even)
     assert budgets[1:] == [pytest.approx((36.0 - 3 * even) / (len(budgets) - 1))] * (len(budgets) - 1)
+
+
+def test_moves_with_the_same_rollouts_are_worth_the_same_and_a_steady_gap_is_not():
+    assert not review.clearly_better([1, 0, 1, 0], [1, 0, 1, 0])
+    assert review.clearly_better([1, 1, 1, 1], [0, 0, 0, 0])
+    assert not review.clearly_better([1, 0, 1, 0], [0, 1, 1, 0])  # one deal each way
+
+
+def test_a_chosen_move_the_leader_does_not_clearly_beat_is_named_best():
+    # candidate 2 leads by one lucky deal in six; the chosen one (3) won the other deals as well
+    won = [[0] * 6, [0] * 6, [1, 0, 1, 0, 1, 1], [1, 0, 1, 0, 1, 0]]
+    assert review.preferred([2, 3], 3, won) == 3
+
+
+def test_of_moves_worth_the_same_the_heuristics_favourite_is_named_against_a_worse_choice():
+    won = [[1, 1, 0, 1, 1, 0, 1, 1], [], [1, 0, 1, 1, 1, 0, 1, 1], [0] * 8]
+    assert review.preferred([2, 0, 3], 3, won) == 0  # 2 and 0 won as often; the heuristic ranks 0 first
+
+
+def test_a_leader_clearly_better_than_the_rest_is_named_best():
+    assert review.preferred([1, 0, 2], 2, [[0] * 6, [1] * 6, [0] * 6]) == 1
+
+
+def test_the_named_move_never_won_less_often_than_the_chosen_one():
+    # the leader (1) does not clearly beat 0 (the deals split both ways) but clearly beats the
+    # chosen move (2), which won more often than 0
+    leader, first, chosen = [1, 1, 1, 1, 1, 1, 1, 0, 0, 1], [0, 0, 0, 0, 0, 0, 0, 1, 1, 1], [0, 0, 0, 0, 1, 1, 1, 0, 0, 1]
+    assert not review.clearly_better(leader, first) and review.clearly_better(leader, chosen)
+    assert review.preferred([1, 0, 2], 2, [first, leader, chosen]) == 1

@@ -181,7 +181,8 @@ def check_rollout_turn(state, rng):
         legal = engine.legal_actions(state, seat)
         assert action in legal, f"rollout_turn chose an illegal action for seat {seat}: {action!r}"
         view = engine.view(state, seat)
-        values = game.action_values(view, legal)
+        batch = getattr(game, "action_values", None)
+        values = batch(view, legal) if batch else [game.action_value(view, a) for a in legal]
         chosen = values[legal.index(action)]
         assert chosen >= max(values) - 0.0101, f"seat {seat}'s rollout choice is not the greedy one"
         expected, _events = engine.apply(expected, seat, action)

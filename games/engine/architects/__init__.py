@@ -7,7 +7,8 @@ Rules source: the Italian rulebook (``shared/seeds/003_*.txt``) and our rulings 
 ``state.py`` (config, chance, setup, log), ``replay.py``, ``turns.py`` (to_act, legal actions, apply),
 ``stages.py`` (stages and payments), ``progress.py`` (science and progress tokens),
 ``battles.py``, ``scoring.py``, ``view.py`` (views, hidden ids, reveal, seat labels),
-``sample.py`` (sample_state), ``heuristics.py`` (the greedy bot's values) and ``tabletop.py``
+``sample.py`` (sample_state), ``heuristics.py`` (the greedy bot's values), ``rollout.py`` (its
+moves straight off a state: the search's rollouts) and ``tabletop.py``
 (scoring a physical table: the calculator).
 """
 from . import catalogue as _catalogue
@@ -19,6 +20,7 @@ from .sample import sample_state
 from .scoring import CATEGORIES, TIEBREAK, scores
 from .reasons import explain  # noqa: F401 - optional: the hint's reason
 from .replay import replay
+from .rollout import rollout_turn  # noqa: F401 - optional: the search's quick rollouts
 from .state import action_log, draw_chance, initial_state, normalize_config, receive_orders
 from .turns import apply, is_over, legal_actions, to_act
 from .view import hidden_ids, reveal, seat_labels, view

@@ -71,6 +71,9 @@ class Catalogue:
             self.wonders[record["id"]] = Wonder(record["id"], record["power"], stages)
         self.wonder_ids = tuple(self.wonders)
         self.decks = {deck: _copies(deck, counts) for deck, counts in data["decks"].items()}
+        for cards in self.decks.values():  # rollouts ask a card's kind hundreds of thousands of times
+            _KIND_OF.update((card, card.split("-")[1]) for card in cards)
+        self.kind_by_card = {card: self.kinds[_KIND_OF[card]] for cards in self.decks.values() for card in cards}
         self.tokens = {}
         for record in data["progress_tokens"]:
             facts = {k: v for k, v in record.items() if k not in ("id", "copies", "effect", *WORDS)}
@@ -84,7 +87,8 @@ class Catalogue:
         self.symbols = tuple(kind.science for kind in self.kinds.values() if kind.science)
 
     def kind(self, card_id):
-        return self.kinds[kind_of(card_id)]
+        found = self.kind_by_card.get(card_id)
+        return found if found is not None else self.kinds[kind_of(card_id)]
 
     def token(self, token_id):
         return self.tokens[token_kind_of(token_id)]
@@ -94,8 +98,12 @@ def _copies(deck, counts):
     return tuple(f"{deck}-{kind}-{copy}" for kind, count in counts.items() for copy in range(1, count + 1))
 
 
+_KIND_OF = {}  # every card id of the catalogue -> its kind (filled when the catalogue loads)
+
+
 def kind_of(card_id):
-    return card_id.split("-")[1]
+    found = _KIND_OF.get(card_id)
+    return found if found is not None else card_id.split("-")[1]
 
 
 def deck_of(card_id):

@@ -28,7 +28,7 @@ from . import battles, progress, stages
 from . import catalogue as _cat
 from ..errors import IllegalAction
 from ..seating import left_of, right_of
-from .state import copy
+from .state import copy, copy_state
 
 CENTRAL = _cat.CENTRAL
 
@@ -95,7 +95,13 @@ def apply(state, seat, action):
     legal = legal_actions(state, seat)
     if action not in legal:
         raise _refusal(action, legal)
-    new = copy({k: v for k, v in state.items() if k != "log"})
+    return apply_legal(state, seat, action)
+
+
+def apply_legal(state, seat, action):
+    """``apply`` of an action known to be one of the seat's legal ones (taken from their list):
+    the checks left out (rollout.py)."""
+    new = copy_state(state)
     new["log"] = state["log"] + [{"seat": seat, "action": copy(action)}]
     events = []
     _play(new, seat, action, events)

@@ -65,7 +65,7 @@ def view(state, seat=None):
             "right": right_of(s, n),
         } for s, p in enumerate(state["players"])],
     }
-    if seat is not None and _sees_central_top(state, seat):
+    if seat is not None and sees_central_top(state, seat):
         out["central_top"] = state["central"][0]
     if seat is not None and looking and seat == state["active"]:
         out["looking"] = list(looking["cards"])
@@ -74,7 +74,7 @@ def view(state, seat=None):
     return out
 
 
-def _sees_central_top(state, seat):
+def sees_central_top(state, seat):
     return (seat == state["active"] and state["cat"] == seat and state["peeked"]
             and state["step"] == "take" and bool(state["central"]))
 
@@ -86,7 +86,7 @@ def hidden_ids(state, seat):
     looking = state["looking"]
     if looking and seat != state["active"]:
         hidden.update(looking["cards"])
-    if seat is not None and _sees_central_top(state, seat):
+    if seat is not None and sees_central_top(state, seat):
         hidden.discard(state["central"][0])
     return hidden
 

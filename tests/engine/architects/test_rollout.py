@@ -1,0 +1,106 @@
+"""Architects' quick rollouts (rollout.py) are the greedy bot through the contract, only quicker;
+the state copy every move makes (state.copy_state) shares nothing with the state it copies."""
+import json
+import random
+
+import pytest
+
+from games import bots, engine
+from games.bots import search_bot
+from games.engine import registry, testing
+from games.engine.architects import heuristics, rollout, state as architects_state
+
+SIZES = (2, 3, 5, 7)
+
+
+def states_of_random_games(players, seeds, every=3):
+    """Every `every`-th state of seeded random games, the last (over) included."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = engine.new_game({"game": "architects", "players": players}, seed)
+        step = 0
+        while not engine.is_over(state):
+            if step % every == 0:
+                yield state
+            seat = engine.to_act(state)[0]
+            state, _ = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+            step += 1
+        yield state
+
+
+def lists_and_dicts(value, found=None):
+    found = [] if found is None else found
+    if isinstance(value, dict):
+        found.append(value)
+        for item in value.values():
+            lists_and_dicts(item, found)
+    elif isinstance(value, list):
+        found.append(value)
+        for item in value:
+            lists_and_dicts(item, found)
+    return found
+
+
+@pytest.mark.parametrize("players", SIZES)
+def test_the_quick_rollout_plays_the_same_game_as_the_greedy_bot_through_the_contract(players, monkeypatch):
+    greedy = bots.get("greedy")
+    starts = list(states_of_random_games(players, range(3), every=7))
+    quick = [search_bot.rollout(s, random.Random(k), greedy) for k, s in enumerate(starts)]
+    monkeypatch.delattr(type(registry.get("architects")), "rollout_turn")
+    through_the_contract = [search_bot.rollout(s, random.Random(k), greedy) for k, s in enumerate(starts)]
+    assert quick == through_the_contract and len(starts) >= 6
+
+
+@pytest.mark.parametrize("players", SIZES)
+def test_the_heuristic_reads_the_same_values_off_the_state_as_off_the_view(players):
+    compared = peeked = 0
+    for state in states_of_random_games(players, range(4, 8), every=1):
+        if engine.is_over(state):
+            continue
+        seat = state["active"]
+        view, facts = engine.view(state, seat), rollout.heuristic_view(state, seat)
+        peeked += "central_top" in view
+        assert ("central_top" in view) == ("central_top" in facts)
+        for action in engine.legal_actions(state, seat):
+            assert heuristics.action_value(facts, action) == heuristics.action_value(view, action), action
+            compared += 1
+    assert compared > 100
+    if players == 7:
+        assert peeked  # the cat's peek came up, so the central top was compared too
+
+
+@pytest.mark.parametrize("players", SIZES)
+def test_the_quick_turn_passes_the_engines_check_of_rollout_turns(players):
+    answered = sum(testing.check_rollout_turn(state, random.Random(k))
+                   for k, state in enumerate(states_of_random_games(players, range(8, 10), every=5)))
+    assert answered >= 5
+
+
+def test_it_leaves_a_game_that_is_over_to_the_contract():
+    over = list(states_of_random_games(3, [1], every=1000))[-1]
+    assert engine.is_over(over) and rollout.rollout_turn(over, random.Random(0)) is None
+
+
+@pytest.mark.parametrize("players", SIZES)
+def test_a_moves_state_copy_equals_the_state_and_shares_none_of_its_lists_or_dicts(players):
+    looked = prompted = 0
+    for state in states_of_random_games(players, range(10, 16), every=1):
+        copied = architects_state.copy_state(state)
+        assert copied == {k: v for k, v in state.items() if k != "log"}
+        assert not {id(x) for x in lists_and_dicts(copied)} & {id(x) for x in lists_and_dicts(state)}
+        looked += state["looking"] is not None
+        prompted += bool(state["prompts"])
+    assert prompted
+    if players == 7:
+        assert looked  # Halicarnassus' cards in hand were copied too
+
+
+def test_applying_a_move_leaves_the_state_it_was_given_as_it_was():
+    for state in states_of_random_games(5, range(3), every=2):
+        if engine.is_over(state):
+            continue
+        before = json.dumps(state, sort_keys=True)
+        seat = engine.to_act(state)[0]
+        for action in engine.legal_actions(state, seat):
+            engine.apply(state, seat, action)
+        assert json.dumps(state, sort_keys=True) == before

@@ -187,6 +187,8 @@ def copy_state(state):
             new[key] = [list(inner) for inner in value]
         elif key == "players":
             new[key] = [{k: list(v) if isinstance(v, list) else v for k, v in player.items()} for player in value]
-        else:
+        elif isinstance(value, (dict, list)):
             new[key] = _copy(value)
+        else:
+            new[key] = value
     return new

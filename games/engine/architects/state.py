@@ -175,7 +175,7 @@ def copy_state(state):
     """A copy of `state` without its log, sharing nothing the rules change (``turns.apply``, on
     every move and every rollout step): the lists the docstring's schema says hold ids or numbers
     copied flat, the players one level down, any other field whole (``_copy``). Its walk of every
-    id and number was half of what a search's rollout cost; tests/engine/test_architects_copy.py
+    id and number was half of what a search's rollout cost; tests/engine/architects/test_rollout.py
     checks on played games that the copy equals the state and shares none of its lists or dicts."""
     new = {}
     for key, value in state.items():

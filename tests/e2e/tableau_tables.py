@@ -41,14 +41,18 @@ def advance(site, match_id, age, turn, seed=7):
     return views["view"], views["before"]
 
 
-def open_table(site, page, username, players, bots, fields=None, lang="en", age=2, turn=2):
-    """A started table at (age, turn) with `username` at seat 0, open in `page`: (match id, view, before)."""
+def open_table(site, page, username, players, bots, fields=None, lang="en", age=2, turn=2, deal=None):
+    """A started table at (age, turn) with `username` at seat 0, open in `page`: (match id, view, before).
+    `deal` fixes the match's seed (its deal and its bots' choices) where a test needs what a
+    random deal may not give."""
     site.signup(username)
     http = site.login(username)
     page.context.add_cookies([{"name": "sessionid", "value": http.cookies["sessionid"], "domain": "127.0.0.1",
                                "path": "/"}])
     # The lobby form's real-time pace and its missed-deadline limit, said in case the form asks for them.
     match_id = site.create_table(http, players=players, bots=bots, fields={"pace": "live", "missed_limit": 3, **(fields or {})})
+    if deal is not None:
+        site.manage("shell", "-c", f"from games.models import Match; Match.objects.filter(pk={match_id}).update(seed={deal})")
     site.start_table(http, match_id)
     view, before = advance(site, match_id, age, turn)
     page.goto(site.url(f"/{lang}/play/{match_id}/game/"))

@@ -24,7 +24,8 @@ planned: the whole default run is about 1000 x (0.5 s + a game) + 100 x 30 s + 3
    the share where it finds no move clearly better (review.preferred names it), and where the
    short one's best is within 0.03 win chance of its best by its values. `--tie-z` sets
    review.TIE_Z for the run (0: any lead counts, nearly the review before moves worth the same
-   were told apart).
+   were told apart) and `--worth-the-same` review.WORTH_THE_SAME (0: a lead of any size that
+   the paired test tells apart counts, the review's rule before version 4).
 
 Calibration and agreement play base 4 players unless `--config` (JSON) names another game.
 
@@ -110,8 +111,8 @@ def agreement_point(job):
     is the win chance the short review's preference gives up by the long one's reckoning."""
     from games.bots import review, search_bot
 
-    config, seed, noise, seconds, tie_z = job
-    review.TIE_Z = tie_z
+    config, seed, noise, seconds, tie_z, worth_the_same = job
+    review.TIE_Z, review.WORTH_THE_SAME = tie_z, worth_the_same
     started = time.process_time()
     (view, legal, chosen), _ranks = a_random_decision(config, seed, noise)
     short = review.review_decision(view, legal, chosen, random.Random(seed), seconds=seconds)
@@ -235,11 +236,12 @@ def run_fit(games, seconds, noise, processes, config=BASE_4):
           f"{len(check)}, Brier {raw_brier:.4f} raw, {fitted_brier:.4f} fitted on the others; {said} -> {calibration.DATA}")
 
 
-def run_agreement(decisions, seconds, noise, processes, config=BASE_4, tie_z=None):
+def run_agreement(decisions, seconds, noise, processes, config=BASE_4, tie_z=None, worth_the_same=None):
     from games.bots import review
 
     tie_z = review.TIE_Z if tie_z is None else tie_z
-    jobs = [(config, AGREEMENT_SEED + k, noise, seconds, tie_z) for k in range(decisions)]
+    worth_the_same = review.WORTH_THE_SAME if worth_the_same is None else worth_the_same
+    jobs = [(config, AGREEMENT_SEED + k, noise, seconds, tie_z, worth_the_same) for k in range(decisions)]
     started = time.perf_counter()
     results = _map(agreement_point, jobs, processes)
     same = sum(1 for exact, *_ in results if exact)
@@ -248,7 +250,7 @@ def run_agreement(decisions, seconds, noise, processes, config=BASE_4, tie_z=Non
     close = sum(1 for *_, loss, _cpu in results if loss < review.KEY_MOMENT_LOSS)
     mean_loss = sum(loss for *_, loss, _cpu in results) / decisions
     print(f"agreement: {decisions} {_name(config)} decisions (seeds {AGREEMENT_SEED}..{AGREEMENT_SEED + decisions - 1}), "
-          f"{seconds} CPU s against {10 * seconds:g} CPU s, TIE_Z {tie_z}")
+          f"{seconds} CPU s against {10 * seconds:g} CPU s, TIE_Z {tie_z}, WORTH_THE_SAME {worth_the_same}")
     print(f"  both weighing the player's move: the same best action {100 * same / decisions:.1f}% "
           f"({same}/{decisions}); the same move however paid {100 * same_move / decisions:.1f}%")
     print(f"  the long review weighing the short one's best: no move clearly better {100 * held / decisions:.1f}%; "
@@ -266,6 +268,8 @@ def main(argv=None):
     parser.add_argument("--decisions", type=int, default=100, help="agreement decisions")
     parser.add_argument("--agreement-seconds", type=float, default=1.4,
                         help="CPU seconds of the short review (the long one has ten times as much)")
+    parser.add_argument("--worth-the-same", type=float, default=None,
+                        help="review.WORTH_THE_SAME for the agreement (default: the review's own)")
     parser.add_argument("--tie-z", type=float, default=None,
                         help="review.TIE_Z for the agreement (default: the review's own)")
     parser.add_argument("--noise", type=float, default=0.1, help="chance a bot move is a random legal one")
@@ -281,7 +285,8 @@ def main(argv=None):
     if "calibration" in parts:
         run_calibration(args.games, args.seconds, args.noise, args.processes, args.config)
     if "agreement" in parts:
-        run_agreement(args.decisions, args.agreement_seconds, args.noise, args.processes, args.config, args.tie_z)
+        run_agreement(args.decisions, args.agreement_seconds, args.noise, args.processes, args.config, args.tie_z,
+                      args.worth_the_same)
 
 
 if __name__ == "__main__":

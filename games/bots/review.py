@@ -25,8 +25,9 @@ same deals, and its loss (best win - chosen win) compares like with like.
 
 ``best``, the move the review prefers (``preferred``): of the last phase's candidates, those the
 leader does not beat by more than the rollouts' noise (a paired test of their wins on the same
-deals, at TIE_Z standard errors) are worth the same; the chosen action when it is one of them (the
-review does not fault a move that no search of this length tells from the best), else the
+deals, at TIE_Z standard errors), or beats by less than WORTH_THE_SAME of a win however sure, are
+worth the same; the chosen action when it is one of them (the review does not fault a move that no
+search of this length tells from the best, nor one a point or two worse), else the
 heuristic's favourite of those that won at least as often as the chosen one. Without that, a search named
 one of several moves worth the same by the luck of its rollouts, and a ten times longer search
 named another as often as not (docs/testing.md, "Agreement with a search ten times longer").
@@ -49,8 +50,12 @@ DEFAULT_TOTAL_SECONDS = 100.0
 KEY_MOMENT_LOSS = 0.03
 KEY_MOMENTS = 3
 TIE_Z = 1.96  # the usual two-sided 95%: a smaller gap between two moves is not told apart
+# A lead of less than this share of wins (on the same deals) is no lead, however many rollouts show
+# it: the review does not fault a move for less than a key moment's loss, nor name another for it.
+WORTH_THE_SAME = KEY_MOMENT_LOSS
 ROLLOUT_POLICY = search_bot.ROLLOUT_POLICY
-VERSION = 3  # 2: the win chances calibrated per mode (games/bots/calibration.py); 3: moves worth the same (preferred)
+VERSION = 4  # 2: the win chances calibrated per mode (games/bots/calibration.py); 3: moves worth the same
+# (preferred); 4: a lead under WORTH_THE_SAME is none
 PLACE_KEYS = ("phase", "age", "turn", "step")  # the view's own coordinates of a decision, where it has them
 
 
@@ -210,15 +215,19 @@ def preferred(ranked, mine, won):
 
 
 def clearly_better(first, second):
-    """Whether the rollouts `first` beat `second` (the same deals, in the same order) by more than
-    TIE_Z standard errors of their paired differences; with one round, by any margin; with the same
-    difference in every round (no spread), by any margin."""
+    """Whether the rollouts `first` beat `second` (the same deals, in the same order) by at least
+    WORTH_THE_SAME of a win a round and by more than TIE_Z standard errors of their paired
+    differences (with one round, or the same difference in every round, no spread: the gap alone).
+    The first condition is what a longer search would still say: with ten times the rollouts the
+    test tells apart gaps of a point or two, which no player would call a mistake."""
     gaps = [a - b for a, b in zip(first, second)]
     if not gaps:
         return False
     mean = sum(gaps) / len(gaps)
+    if mean < WORTH_THE_SAME or mean <= 0:
+        return False
     if len(gaps) < 2:
-        return mean > 0
+        return True
     spread = math.sqrt(sum((g - mean) ** 2 for g in gaps) / (len(gaps) - 1))
     return mean > TIE_Z * spread / math.sqrt(len(gaps))
 

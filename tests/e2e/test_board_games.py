@@ -100,8 +100,8 @@ def test_a_two_player_game_in_portuguese_on_a_phone_keeps_the_hand_on_the_first_
 
     def on_state(state):
         moments.on_state(state)
-        if state["over"] or not state["hand_shown"]:
-            return
+        if state["over"] or not state["hand_shown"] or state["prompt"] == "build_discarded":
+            return  # a discard pile to build from may be longer than a screen (its own test: test_table_prompts)
         where = state["age"]
         if state["hand_top"] is None or state["hand_top"] > PHONE["height"] - 120:
             off_screen.append((where, "hand", state["hand_top"]))
@@ -110,7 +110,16 @@ def test_a_two_player_game_in_portuguese_on_a_phone_keeps_the_hand_on_the_first_
         if state["scroll_y"]:
             off_screen.append((where, "scrolled", state["scroll_y"]))
 
-    game = Game(page, random.Random(2), on_state, moments.on_bar)
+    def on_bar(kind):
+        # The open bar or chooser on the screen, before its button is clicked (a click would scroll
+        # what it clicks into view): under the hand, or at the screen's foot over a long pile.
+        moments.on_bar(kind)
+        box = page.evaluate("() => { const r = document.getElementById('game-choices').getBoundingClientRect(); "
+                            "return [r.top, r.bottom]; }")
+        if box[0] < 0 or box[1] > PHONE["height"]:
+            off_screen.append((page.text_content("#game-age"), kind, box))
+
+    game = Game(page, random.Random(2), on_state, on_bar)
     game.play(game.click_move)
 
     sheet = finish(page, site, match_id, game, 2, problems)

@@ -20,6 +20,7 @@
   var S = null;          // the latest snapshot, kept up to date by updates (the session's)
   var selected = null;   // the card whose choices are open
   var refocus = null;    // the card to give the keyboard focus back to after a choice
+  var drawnPrompt = "";  // the prompt whose cards the hand shows ("" for the hand itself)
   var session = null;
 
   /* ---------------------------------------------------------------- names */
@@ -406,6 +407,11 @@
       : promptKind === "seventh_card" ? t("prompt_seventh_card") : t("choose_card");
     help.classList.toggle("is-generic", canAct && !promptKind);  // a phone leaves the generic help out
     $("game-hand-title").textContent = promptKind === "build_discarded" ? t("discard_pile_title") : t("your_hand");
+    // A discard pile can be several screens long on a phone: once its card is built, the page goes
+    // back to its top, where the hand is, rather than staying far down the page.
+    var leftPile = drawnPrompt === "build_discarded" && promptKind !== "build_discarded";
+    drawnPrompt = promptKind || "";
+    section.setAttribute("data-prompt", drawnPrompt);
     if (selected && selected !== "__none__" && cards.indexOf(selected) < 0) selected = null;
     if (!selected) paying = null;
     var chosen = chosenCards(view);
@@ -438,6 +444,7 @@
     }
     if (!cards.length && S.legal.length) selected = "__none__";  // a choice without cards (pass, side)
     renderChoices(view);
+    if (leftPile && window.scrollY > 0) window.scrollTo(0, 0);
     if (!hadFocus) return;
     if (inChoices && selected) { focusChoices(); return; }
     if (kept && !inChoices && active && section.contains(active) && !focusCard) return;

@@ -44,6 +44,10 @@ PAGE_STATE = """() => {
 }"""
 
 
+# The action bar's top and bottom on the screen (viewport pixels).
+BAR_ON_SCREEN = "() => { const r = document.getElementById('game-choices').getBoundingClientRect(); return [r.top, r.bottom]; }"
+
+
 def watch_for_errors(page):
     problems = []
     page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
@@ -71,17 +75,12 @@ def open_table(site, browser, username, lang, viewport, players, bots, fields=No
 def shoot_both(page, screenshot, name, size_now):
     """The page as it is now at its size, then at the other one (tests/e2e/out/<name>-<size>.png)."""
     other = "phone" if size_now == "desktop" else "desktop"
-    scrolled = page.evaluate("scrollY")
     screenshot(page, f"{name}-{size_now}", full_page=False)
     page.set_viewport_size(PHONE if other == "phone" else DESKTOP)
     page.wait_for_timeout(150)
     screenshot(page, f"{name}-{other}", full_page=False)
     page.set_viewport_size(DESKTOP if other == "phone" else PHONE)
     page.wait_for_timeout(150)
-    # The round trip through the other size may leave the page scrolled (the browser's scroll
-    # anchoring keeps a node in view as the layout changes): back where the player had it, so that
-    # the tests' "never scrolled" checks see the page's doing and not this one's.
-    page.evaluate("(y) => window.scrollTo(0, y)", scrolled)
 
 
 class Game:

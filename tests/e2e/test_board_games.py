@@ -20,7 +20,7 @@ import re
 
 import pytest
 
-from tests.e2e.board_play import DESKTOP, PHONE, Game, open_table, shoot_both, watch_for_errors
+from tests.e2e.board_play import BAR_ON_SCREEN, DESKTOP, PHONE, Game, open_table, shoot_both, watch_for_errors
 from tests.integration.live_stack import check_match_log
 
 pytestmark = pytest.mark.e2e
@@ -114,8 +114,7 @@ def test_a_two_player_game_in_portuguese_on_a_phone_keeps_the_hand_on_the_first_
         # The open bar or chooser on the screen, before its button is clicked (a click would scroll
         # what it clicks into view): under the hand, or at the screen's foot over a long pile.
         moments.on_bar(kind)
-        box = page.evaluate("() => { const r = document.getElementById('game-choices').getBoundingClientRect(); "
-                            "return [r.top, r.bottom]; }")
+        box = page.evaluate(BAR_ON_SCREEN)
         if box[0] < 0 or box[1] > PHONE["height"]:
             off_screen.append((page.text_content("#game-age"), kind, box))
 

@@ -4,6 +4,7 @@ keeps the card's action bar on the screen, and the page goes back to the hand on
 from (Portuguese, phone)."""
 import pytest
 
+from tests.e2e.board_play import BAR_ON_SCREEN
 from tests.factories import PHONE
 from tests.e2e.test_play_game import TABLES_SCROLLING_SIDEWAYS
 
@@ -85,10 +86,9 @@ def test_a_discard_pile_longer_than_a_phone_keeps_the_bar_on_screen_and_gives_th
     cards.nth(3).click()  # the pile's second row, on the first screen
     build = page.locator("#game-choices .choice").first
     build.wait_for(state="visible")
-    bar_box = "() => { const r = document.getElementById('game-choices').getBoundingClientRect(); return [r.top, r.bottom]; }"
     for scroll in (0, PHONE["height"]):  # at the top, then a screen down the pile
         page.evaluate("(y) => window.scrollTo(0, y)", scroll)
-        top, bottom = page.evaluate(bar_box)
+        top, bottom = page.evaluate(BAR_ON_SCREEN)
         assert page.evaluate("scrollY") == scroll and 0 <= top and bottom <= PHONE["height"], (scroll, top, bottom)
         screenshot(page, f"prompt-long-pile-phone-pt-br-{scroll}", full_page=False)
     # A tap that leaves the focus where it was (Safari does not focus a tapped button).

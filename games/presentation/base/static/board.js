@@ -20,7 +20,6 @@
   var S = null;          // the latest snapshot, kept up to date by updates (the session's)
   var selected = null;   // the card whose choices are open
   var refocus = null;    // the card to give the keyboard focus back to after a choice
-  var drawnPrompt = "";  // the prompt whose cards the hand shows ("" for the hand itself)
   var session = null;
 
   /* ---------------------------------------------------------------- names */
@@ -409,9 +408,9 @@
     $("game-hand-title").textContent = promptKind === "build_discarded" ? t("discard_pile_title") : t("your_hand");
     // A discard pile can be several screens long on a phone: once its card is built, the page goes
     // back to its top, where the hand is, rather than staying far down the page.
-    var leftPile = drawnPrompt === "build_discarded" && promptKind !== "build_discarded";
-    drawnPrompt = promptKind || "";
-    section.setAttribute("data-prompt", drawnPrompt);
+    // data-prompt: the prompt whose cards the hand shows ("" for the hand itself).
+    var leftPile = section.getAttribute("data-prompt") === "build_discarded" && promptKind !== "build_discarded";
+    section.setAttribute("data-prompt", promptKind || "");
     if (selected && selected !== "__none__" && cards.indexOf(selected) < 0) selected = null;
     if (!selected) paying = null;
     var chosen = chosenCards(view);

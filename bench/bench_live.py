@@ -15,12 +15,15 @@
    table over HTTP (the lobby form): seat 0 is the player, the P-1 other seats are bots
    (medium and easy in turn), played by the Celery worker.
 3. Connects one scripted WebSocket client per table (the player's session cookie, the site's
-   Origin), then starts every table over HTTP at once. Each client plays a random legal move as
+   Origin), then starts every table over HTTP at once (with --ramp S, evenly over S seconds, so
+   the tables do not start, change age and end in step). Each client plays a random legal move as
    soon as it is asked (or after --think seconds on average), to the final scores (the client of
    the live tests: version checks, resync on a gap, reconnect).
 4. Prints: tables completed and completed per minute (from the first start to the last
    completion, or to --timeout), moves per second (all seats, from the action logs), and p50 /
-   p99 / max of the time from a move sent to its `ack`, and to the `update` of its version.
+   p99 / max of the time from a move sent to its `ack`, and to the `update` of its version; that
+   p99 for each 5-second slice, and for the moves sent while every table plays (from the last
+   table's start to the first one's end).
    With --verify (default), every finished match's action log is checked afterwards
    (contiguous, one move per seat per step, the replay equal to the snapshot).
    The player's moves are also broken down by stage (the stack runs with LIVE_TIMINGS on, so acks
@@ -92,7 +95,7 @@ class ThinkingClient(LiveClient):
         return await super().act(action)
 
 
-async def run(stack, made, timeout, seed, think=0.0, addresses=None):
+async def run(stack, made, timeout, seed, think=0.0, addresses=None, ramp=0.0):
     addresses = addresses or [stack]
 
     def client(n, http, match_id):
@@ -129,8 +132,14 @@ async def run(stack, made, timeout, seed, think=0.0, addresses=None):
     started = time.monotonic()
     deadline = started + timeout
     tasks = [asyncio.create_task(play(c, deadline)) for c in clients]
-    await asyncio.gather(*(loop.run_in_executor(pool, stack.start_table, http, match_id) for http, match_id in made))
-    print(f"{len(made)} tables started in {time.monotonic() - started:.1f} s")
+
+    async def start(k, http, match_id):
+        await asyncio.sleep(max(0.0, started + start_offset(k, len(made), ramp) - time.monotonic()))
+        await loop.run_in_executor(pool, stack.start_table, http, match_id)
+
+    await asyncio.gather(*(start(k, http, match_id) for k, (http, match_id) in enumerate(made)))
+    all_started = time.monotonic()
+    print(f"{len(made)} tables started in {all_started - started:.1f} s")
     await asyncio.wait(tasks, timeout=timeout + 5)
     ended = time.monotonic()
     for task in tasks:
@@ -143,7 +152,19 @@ async def run(stack, made, timeout, seed, think=0.0, addresses=None):
     pool.shutdown()
     cpu_after = cpu_use(stack)
     cpu = {name: cpu_after[name] - cpu_before.get(name, 0) for name in cpu_after}
-    return clients, started, ended, finished_at, failures, cpu
+    return clients, started, all_started, ended, finished_at, failures, cpu
+
+
+def start_offset(k, tables, ramp):
+    """When the k-th of `tables` starts, in seconds after the first: evenly over `ramp`."""
+    return k * ramp / tables
+
+
+def while_every_table_plays(clients, all_started, first_end):
+    """The move -> update latencies of the moves sent from the last table's start to the first
+    table's end: the load of every table at once, without the start's and the end's bursts."""
+    return [latency for client in clients for sent, latency in zip(client.update_sent, client.update_latency)
+            if all_started <= sent < first_end]
 
 
 def cpu_use(stack):
@@ -164,7 +185,7 @@ def cpu_use(stack):
             "clients (this process)": times.user + times.system}
 
 
-def report(stack, args, clients, started, ended, finished_at, failures, cpu):
+def report(stack, args, clients, started, all_started, ended, finished_at, failures, cpu):
     done = len(finished_at)
     window = (max(finished_at.values()) - started) if done == len(clients) else (ended - started)
     ack = [x for c in clients for x in c.ack_latency]
@@ -184,7 +205,8 @@ def report(stack, args, clients, started, ended, finished_at, failures, cpu):
     print(f"tables {len(clients)} x {args.players} players (1 scripted client + {args.players - 1} Celery bots each"
           + (f", the player thinking {args.think:g} s a move on average" if args.think else "") + "), "
           f"{args.daphnes} daphne{' behind nginx' if args.proxy else ''}, worker -c {args.concurrency}, "
-          f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
+          f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}"
+          + (f", the tables started over {args.ramp:g} s" if args.ramp else ""))
     print(f"completed            {done} of {len(clients)} in {window:.1f} s"
           + ("" if done == len(clients) else f" (stopped at --timeout {args.timeout} s)"))
     print(f"tables per minute    {done / window * 60:.1f}")
@@ -209,6 +231,12 @@ def report(stack, args, clients, started, ended, finished_at, failures, cpu):
         print(f"move -> update by when the move was sent ({SLICE_SECONDS} s slices from the first start): p50 / p99 ms, n")
         print("  " + "; ".join(f"{n * SLICE_SECONDS}-{(n + 1) * SLICE_SECONDS} s {percentile(v, 50) * 1000:.0f} / "
                                f"{percentile(v, 99) * 1000:.0f}, {len(v)}" for n, v in sorted(by_slice.items())))
+    first_end = min(finished_at.values(), default=ended)
+    playing = while_every_table_plays(clients, all_started, first_end)
+    if playing:
+        print(f"every table playing  (moves sent from the last start to the first end, {all_started - started:.0f}-"
+              f"{first_end - started:.0f} s) move -> update p50 {ms(percentile(playing, 50)).strip()} ms, "
+              f"p99 {ms(percentile(playing, 99)).strip()} ms, n {len(playing)}")
     stages = [s for c in clients for s in c.stage_times()]
     if stages:
         print("by stage (the player's moves)")
@@ -250,6 +278,9 @@ def main():
     parser.add_argument("--think", type=float, default=0.0,
                         help="seconds the scripted player takes over a move, on average (default 0: at once, "
                              "which keeps the machine saturated; people take seconds)")
+    parser.add_argument("--ramp", type=float, default=0.0,
+                        help="seconds over which the tables start, evenly (default 0: all at once, so every "
+                             "table starts, changes age and ends in step with the others)")
     args = parser.parse_args()
 
     if args.proxy:
@@ -273,7 +304,7 @@ def main():
 def play_tables(stack, args, addresses):
     """Makes the tables, plays them through `addresses` (daphnes, or the proxy) and reports: True if all went well."""
     made = prepare(stack, args.tables, args.players)
-    outcome = asyncio.run(run(stack, made, args.timeout, args.seed, args.think, addresses))
+    outcome = asyncio.run(run(stack, made, args.timeout, args.seed, args.think, addresses, args.ramp))
     return report(stack, args, *outcome)
 
 

@@ -155,7 +155,8 @@ async def sockets_and_games(stack, made, args, round_no):
     watchers = [asyncio.create_task(spectate(stack, match_id, f"s{round_no}.{n}", args.timeout))
                 for match_id in match_ids for n in range(args.spectators)]
     churner = asyncio.create_task(churn(stack, match_ids, args.churn))
-    clients, started, ended, finished_at, failures, _cpu = await run(stack, made, args.timeout, args.seed + round_no)
+    clients, started, _all_started, ended, finished_at, failures, _cpu = await run(stack, made, args.timeout,
+                                                                                 args.seed + round_no)
     results = await asyncio.gather(*watchers, churner, return_exceptions=True)
     stop.set()
     results += await asyncio.gather(*lobby, return_exceptions=True)

@@ -23,6 +23,7 @@ from games import flood, hint_runner, presence, protocol, services, socket_limit
 from games.db_threads import db_call, unseated_call
 from games.login_check import SESSION_ENDED, while_logged_in
 from games.services.spectators import NOT_SPECTATOR, spectator_snapshot
+from wonders_site import compact_json
 
 log = logging.getLogger(__name__)
 
@@ -113,7 +114,7 @@ class _Base(AsyncWebsocketConsumer):
             await socket_limits.give_back_slot(name)
 
     async def send_json(self, message):
-        await self.send(text_data=json.dumps(message, separators=(",", ":")))
+        await self.send(text_data=compact_json.dumps(message))
 
     async def send_error(self, code, facts=None, client_id=None, about=None):
         await self.send_json(protocol.error(code, facts, client_id, about))
@@ -259,7 +260,7 @@ class GameConsumer(_Base):
                 return await self._sent(shared and {"you": None, "version": shared.version, "status": shared.status},
                                         shared and shared.text)
         snap = await db_call(services.snapshot)(self.match_id, self.user)
-        return await self._sent(snap, snap and json.dumps(snap, separators=(",", ":")))
+        return await self._sent(snap, snap and compact_json.dumps(snap))
 
     async def _sent(self, snap, text):
         if snap is None:

@@ -20,13 +20,13 @@ docs/protocol.md, "Limits").
   LOBBY_REFRESH_SECONDS for every lobby socket of the process (`SharedAnswer`).
 """
 import asyncio
-import json
 import time
 
 from django.conf import settings
 
 from games import socket_limits
 from games.db_threads import unseated_call
+from wonders_site import compact_json
 
 NEW_SOCKETS_WINDOW_SECONDS = 60
 RESYNC_WINDOW_SECONDS = 10
@@ -169,7 +169,7 @@ class SharedAnswer:
     async def _read(self):
         generation = self.generation
         try:
-            text = json.dumps(await self.read(), separators=(",", ":"))
+            text = compact_json.dumps(await self.read())
         finally:
             if generation == self.generation:
                 self.reading = None

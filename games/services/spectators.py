@@ -20,7 +20,6 @@ spectators resyncing at one version cost one build. A user who holds a seat (or 
 watch with `left_seat`) gets NOT_SPECTATOR and their own snapshot (snapshots.snapshot), never a
 shared one.
 """
-import json
 import threading
 from collections import OrderedDict
 
@@ -28,6 +27,7 @@ from django.conf import settings
 from django.db.models import Exists, OuterRef, Subquery
 
 from games.models import ChatMessage, Match, Seat
+from wonders_site import compact_json
 
 from .common import match_seats
 from .snapshots import recent_chat, snapshot_without_chat
@@ -51,7 +51,7 @@ class SharedSnapshot:
 
 
 def dumps(value):
-    return json.dumps(value, separators=(",", ":"))
+    return compact_json.dumps(value)
 
 
 def spectator_snapshot(match_id, user=None):

@@ -1,5 +1,6 @@
-"""Django's PostgreSQL backend with one change: a pooled connection is tested as it leaves the
-pool, and when the server has ended it, so are the pool's idle ones, at once.
+"""Django's PostgreSQL backend with two changes: a pooled connection is tested as it leaves the
+pool, and when the server has ended it, so are the pool's idle ones, at once; JSON fields are
+written by orjson (``DatabaseOperations.adapt_json_value``).
 
 Why not CONN_HEALTH_CHECKS (psycopg_pool's `check` on getconn): after the server ends every
 backend (a restart, a failover, `pg_terminate_backend`), the pool holds several dead connections,
@@ -9,11 +10,25 @@ closes its socket. Here the first dead one found has the pool test all its idle 
 (`ConnectionPool.check()`, as psycopg's maintainers advise on an OperationalError), and the
 request takes a fresh connection without waiting. Without a pool this is Django's backend as is.
 """
-from django.db.backends.postgresql import base
+from django.db.backends.postgresql import base, operations
 from psycopg import Error as PsycopgError
+from psycopg.types.json import Jsonb
+
+from wonders_site import compact_json
+
+
+class DatabaseOperations(operations.DatabaseOperations):
+    def adapt_json_value(self, value, encoder):
+        """A JSON field's value written by orjson (wonders_site/compact_json.py: every move writes
+        the match's whole state), unless the field names an encoder of its own."""
+        if encoder is None:
+            return Jsonb(value, dumps=compact_json.dumps_bytes)
+        return super().adapt_json_value(value, encoder)
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
+    ops_class = DatabaseOperations
+
     def get_new_connection(self, conn_params):
         connection = super().get_new_connection(conn_params)
         pool = self.pool

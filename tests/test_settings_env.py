@@ -120,3 +120,23 @@ def test_with_redis_the_channel_layer_is_pub_sub_unless_told_lists_and_without_i
     lists = _channel_layer(CHANNEL_LAYER="lists", REDIS_URL="redis://127.0.0.1:6379/0")
     assert lists["BACKEND"] == "wonders_site.channel_layer.RedisChannelLayer"
     assert _channel_layer(CHANNEL_LAYER="lists")["BACKEND"] == "channels.layers.InMemoryChannelLayer"
+
+
+def _database_options(**env_vars):
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = {name: value for name, value in os.environ.items() if name != "DB_PREPARED_STATEMENTS"}
+    env.update({"DATABASE_URL": "postgres://postgres@127.0.0.1:5432/wonders", **env_vars})
+    out = subprocess.run([sys.executable, "-c", "import json, os; os.environ.setdefault('DJANGO_SETTINGS_MODULE',"
+                          " 'wonders_site.settings'); from django.conf import settings;"
+                          " print(json.dumps(settings.DATABASES['default']['OPTIONS']))"],
+                         env=env, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_postgresql_prepares_the_statements_run_often_unless_a_pooler_in_front_forbids_it():
+    assert _database_options()["prepare_threshold"] == 5
+    assert "prepare_threshold" not in _database_options(DB_PREPARED_STATEMENTS="false")

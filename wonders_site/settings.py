@@ -137,6 +137,11 @@ if DATABASE_URL:
             "max_size": env_int("DB_POOL_MAX", 8, minimum=1),
             "timeout": env_int("DB_POOL_TIMEOUT", 10, minimum=1),
         }
+        # The live path's statements bind on the server (wonders_site/postgresql/base.py): psycopg
+        # prepares one from its fifth run on a connection. Django turns preparing off for poolers
+        # such as PgBouncer in transaction mode; behind one, set DB_PREPARED_STATEMENTS=false.
+        if env_bool("DB_PREPARED_STATEMENTS", True):
+            DATABASES["default"]["OPTIONS"]["prepare_threshold"] = 5
 else:
     DATABASES = {
         "default": {

@@ -49,6 +49,13 @@ class RowReader:
         return self.model.from_db(connection.alias, self.attnames, values)
 
 
+def live_cursor():
+    """The backend's cursor for these statements: on PostgreSQL one that binds on the server, so
+    they are prepared once per connection (wonders_site/postgresql/base.py); else Django's."""
+    make = getattr(connection, "server_bound_cursor", None)
+    return make() if make is not None else connection.cursor()
+
+
 def _quote(name):
     return connection.ops.quote_name(name)
 
@@ -83,7 +90,7 @@ def lock_match_row(match_id):
     if pk is None:
         return None
     reader, sql = _match_statement()
-    with connection.cursor() as cursor:
+    with live_cursor() as cursor:
         cursor.execute(sql, [pk])
         row = cursor.fetchone()
     return reader.instance(row) if row is not None else None
@@ -117,7 +124,7 @@ def seats_of(match):
     """The match's seats in number order, each with its user (and profile) cached."""
     readers, profile_field, sql = _seats_statement()
     user_field, match_field = Seat._meta.get_field("user"), Seat._meta.get_field("match")
-    with connection.cursor() as cursor:
+    with live_cursor() as cursor:
         cursor.execute(sql, [match.pk])
         rows = cursor.fetchall()
     seats = []
@@ -163,7 +170,7 @@ def earlier_moves(match, number, client_id):
     seat made as a player in the current step), in one query."""
     in_step_only, with_client_id, column, converters = _earlier_moves_statement()
     params = [match.pk, number, match.step_version, MatchAction.By.PLAYER.value]
-    with connection.cursor() as cursor:
+    with live_cursor() as cursor:
         if client_id is None:
             cursor.execute(in_step_only, params)
         else:
@@ -194,7 +201,7 @@ def save_match(match):
     one day would have to be called from here too (tests/games/test_live_sql.py says so)."""
     fields, sql = _save_match_statement()
     values = [f.get_db_prep_save(f.pre_save(match, False), connection) for f in fields]
-    with connection.cursor() as cursor:
+    with live_cursor() as cursor:
         cursor.execute(sql, values + [match.pk])
 
 
@@ -216,7 +223,7 @@ def insert_actions(actions):
         chunk = actions[start:start + MAX_ACTIONS_AT_ONCE]
         fields, sql = _insert_actions_statement(len(chunk))
         values = [f.get_db_prep_save(f.pre_save(action, True), connection) for action in chunk for f in fields]
-        with connection.cursor() as cursor:
+        with live_cursor() as cursor:
             cursor.execute(sql, values)
 
 
@@ -234,5 +241,5 @@ def save_seat_marks(pks, marks):
     `marks` = (waiting_since, deadline, remind_at)."""
     fields, sql = _seat_marks_statement(len(pks))
     values = [f.get_db_prep_save(value, connection) for f, value in zip(fields, marks)]
-    with connection.cursor() as cursor:
+    with live_cursor() as cursor:
         cursor.execute(sql, values + list(pks))

@@ -151,3 +151,19 @@ def test_a_seats_earlier_moves_are_found_by_client_id_and_counted_in_the_step(ma
     assert made == MatchAction.objects.filter(match=match, seat=0, by="player", version__gt=match.step_version).count()
     assert live_sql.earlier_moves(match, 0, "never-sent") == (None, made)
     assert live_sql.earlier_moves(match, 1, "c-1")[0] is None
+
+
+def test_the_live_statements_are_prepared_by_postgresql_once_they_run_often_on_a_connection(make_user):
+    from django.db import connection
+
+    match, _ann, _bob = started(make_user)
+    if connection.vendor != "postgresql":  # SQLite: Django's own cursor, nothing to prepare
+        assert getattr(connection, "server_bound_cursor", None) is None
+        return
+    with transaction.atomic():
+        for _ in range(6):  # psycopg prepares a statement from its fifth run on a connection
+            assert live_sql.lock_match_row(match.pk).pk == match.pk
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT statement FROM pg_prepared_statements")
+            prepared = [row[0] for row in cursor.fetchall()]
+    assert any(statement.startswith("SELECT") and "FOR UPDATE" in statement for statement in prepared), prepared

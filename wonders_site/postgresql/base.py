@@ -1,6 +1,7 @@
-"""Django's PostgreSQL backend with two changes: a pooled connection is tested as it leaves the
+"""Django's PostgreSQL backend with three changes: a pooled connection is tested as it leaves the
 pool, and when the server has ended it, so are the pool's idle ones, at once; JSON fields are
-written by orjson (``DatabaseOperations.adapt_json_value``).
+written by orjson (``DatabaseOperations.adapt_json_value``); ``server_bound_cursor`` for the
+live path's statements.
 
 Why not CONN_HEALTH_CHECKS (psycopg_pool's `check` on getconn): after the server ends every
 backend (a restart, a failover, `pg_terminate_backend`), the pool holds several dead connections,
@@ -28,6 +29,21 @@ class DatabaseOperations(operations.DatabaseOperations):
 
 class DatabaseWrapper(base.DatabaseWrapper):
     ops_class = DatabaseOperations
+
+    def server_bound_cursor(self):
+        """A cursor that sends its parameters apart from its statement (server-side binding), as
+        Django's cursors do with OPTIONS["server_side_binding"]: psycopg then prepares a statement
+        run often on a connection (from its fifth run: `prepare_threshold`) and PostgreSQL parses
+        and plans it once per connection instead of on every move. For the live path's statements
+        (games/services/live_sql.py), which are few, fixed and run on every move; the rest of the
+        site keeps Django's client-side binding (some ORM queries need it)."""
+        self.ensure_connection()
+        with self.wrap_database_errors:
+            cursor = base.ServerBindingCursor(self.connection)
+            tzloader = self.connection.adapters.get_loader(base.TIMESTAMPTZ_OID, base.Format.TEXT)
+            if self.timezone != tzloader.timezone:  # as create_cursor does
+                base.register_tzloader(self.timezone, cursor)
+            return self._prepare_cursor(cursor)
 
     def get_new_connection(self, conn_params):
         connection = super().get_new_connection(conn_params)

@@ -12,6 +12,7 @@ closes its socket. Here the first dead one found has the pool test all its idle 
 request takes a fresh connection without waiting. Without a pool this is Django's backend as is.
 """
 from django.db.backends.postgresql import base, operations
+from psycopg import ClientCursor, DataError
 from psycopg import Error as PsycopgError
 from psycopg.types.json import Jsonb
 
@@ -25,6 +26,17 @@ class DatabaseOperations(operations.DatabaseOperations):
         if encoder is None:
             return Jsonb(value, dumps=compact_json.dumps_bytes)
         return super().adapt_json_value(value, encoder)
+
+    def last_executed_query(self, cursor, sql, params):
+        """The statement as text for the logged queries (DEBUG, CaptureQueriesContext), also for
+        ``server_bound_cursor``'s statements, which Django's own answer leaves as None (it reads
+        the text a client-side cursor composed)."""
+        if not isinstance(cursor, ClientCursor):
+            try:
+                return self.compose_sql(sql, params)
+            except DataError:
+                return None
+        return super().last_executed_query(cursor, sql, params)
 
 
 class DatabaseWrapper(base.DatabaseWrapper):

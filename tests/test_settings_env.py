@@ -85,21 +85,28 @@ def test_game_socket_database_calls_share_one_thread_on_sqlite_and_use_a_pool_on
     assert setting("postgres://postgres@127.0.0.1:5432/wonders") == "False"
 
 
-def _channel_layer(**env_vars):
+def _setting_in_a_fresh_process(expression, env):
+    """`settings.<expression>` as the site computes it from `env` (settings are read once per
+    process, so a process of its own), through JSON."""
     import json
-    import os
     import subprocess
     import sys
+
+    out = subprocess.run([sys.executable, "-c", "import json, os; os.environ.setdefault('DJANGO_SETTINGS_MODULE',"
+                          " 'wonders_site.settings'); from django.conf import settings;"
+                          f" print(json.dumps(settings.{expression}))"],
+                         env=env, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def _channel_layer(**env_vars):
+    import os
 
     env = {**os.environ, **env_vars}
     for name in ("CHANNEL_LAYER", "REDIS_URL"):
         if name not in env_vars:
             env.pop(name, None)
-    out = subprocess.run([sys.executable, "-c", "import json, os; os.environ.setdefault('DJANGO_SETTINGS_MODULE',"
-                          " 'wonders_site.settings'); from django.conf import settings;"
-                          " print(json.dumps(settings.CHANNEL_LAYERS['default']))"],
-                         env=env, capture_output=True, text=True, check=True)
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return _setting_in_a_fresh_process("CHANNEL_LAYERS['default']", env)
 
 
 def test_the_pub_sub_layer_names_its_channels_after_the_redis_database_it_is_given():
@@ -123,18 +130,11 @@ def test_with_redis_the_channel_layer_is_pub_sub_unless_told_lists_and_without_i
 
 
 def _database_options(**env_vars):
-    import json
     import os
-    import subprocess
-    import sys
 
     env = {name: value for name, value in os.environ.items() if name != "DB_PREPARED_STATEMENTS"}
     env.update({"DATABASE_URL": "postgres://postgres@127.0.0.1:5432/wonders", **env_vars})
-    out = subprocess.run([sys.executable, "-c", "import json, os; os.environ.setdefault('DJANGO_SETTINGS_MODULE',"
-                          " 'wonders_site.settings'); from django.conf import settings;"
-                          " print(json.dumps(settings.DATABASES['default']['OPTIONS']))"],
-                         env=env, capture_output=True, text=True, check=True)
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return _setting_in_a_fresh_process("DATABASES['default']['OPTIONS']", env)
 
 
 def test_postgresql_prepares_the_statements_run_often_unless_a_pooler_in_front_forbids_it():

@@ -25,7 +25,4 @@ def dumps_bytes(value):
 
 def dumps(value):
     """`value` as JSON text."""
-    try:
-        return orjson.dumps(value, option=OPTIONS).decode()
-    except TypeError:
-        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return dumps_bytes(value).decode()

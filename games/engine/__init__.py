@@ -14,7 +14,8 @@ by the config, the state or the view (``registry.py``)::
     view(state, seat | None) -> dict
     is_over(state) -> bool
     scores(state) -> [sheet per seat]
-    action_log(state) -> [entry]                 replay(config, log) -> state
+    action_log(state, start=0) -> [entry]        replay(config, log) -> state
+    log_length(state) -> int
     seat_labels(state) -> [dict per seat]        hints(state, seat) -> dict
     reveal(state) -> dict                        hidden_ids(state, seat | None) -> set
     frame_hands(game id, frame) -> dict | None   # the hands at a reveal frame (replays, the API)
@@ -32,7 +33,7 @@ from .registry import games
 
 __all__ = [
     "games", "info", "game_type", "normalize_config", "rating_mode", "new_game", "to_act", "legal_actions",
-    "apply", "view", "is_over", "scores", "action_log", "replay", "seat_labels", "hints", "reveal",
+    "apply", "view", "is_over", "scores", "action_log", "log_length", "replay", "seat_labels", "hints", "reveal",
     "frame_hands", "hidden_ids", "sample_state", "blocked_builds", "score_table", "table_games", "table_modes", "table_players", "IllegalAction", "ConfigError",
     "TableError", "explain",
 ]
@@ -94,8 +95,12 @@ def scores(state):
     return registry.of_state(state).scores(state)
 
 
-def action_log(state):
-    return registry.of_state(state).action_log(state)
+def action_log(state, start=0):
+    return registry.of_state(state).action_log(state, start)
+
+
+def log_length(state):
+    return registry.of_state(state).log_length(state)
 
 
 def seat_labels(state):

@@ -55,7 +55,8 @@ Functions (``cfg`` is a normalised config, ``state`` a plain JSON dict)::
     view(state, seat | None) -> dict           # has "game"; a seat's or a spectator's knowledge
     is_over(state) -> bool
     scores(state) -> [sheet]                   # per seat: every category, total, rank, seat, tiebreak
-    action_log(state) -> [entry]
+    action_log(state, start=0) -> [entry]      # the log's entries from index start on (copies)
+    log_length(state) -> int                   # how many entries the log holds
     replay(cfg, log) -> state                  # chance entries may stand anywhere in the log
     seat_labels(state) -> [dict]               # per seat, public: base {"wonder", "side"}
     hints(state, seat) -> dict                 # UI help for that seat (base: {"blocked": ...})
@@ -118,7 +119,7 @@ GAME_TYPE_KEYS = ("hidden_information", "simultaneous", "teams", "chance")
 
 FUNCTIONS = (
     "normalize_config", "rating_mode", "new_game", "to_act", "legal_actions", "apply", "view",
-    "is_over", "scores", "action_log", "replay", "seat_labels", "hints", "reveal", "frame_hands",
+    "is_over", "scores", "action_log", "log_length", "replay", "seat_labels", "hints", "reveal", "frame_hands",
     "hidden_ids", "sample_state", "action_value",
 )
 

@@ -172,7 +172,7 @@ def check_rollout_turn(state, rng):
     if after is None:
         return False
     acting = engine.to_act(state)
-    new_entries = engine.action_log(after)[len(engine.action_log(state)):]
+    new_entries = engine.action_log(after, engine.log_length(state))
     assert [entry["seat"] for entry in new_entries] == acting, "rollout_turn did not choose for every seat to act"
     expected = state
     game = of_state(state)
@@ -200,7 +200,7 @@ def play_random_game(config, seed, *, check_every_step=True):
     hidden_information = kind["hidden_information"]
     state = engine.new_game(config, seed)
     players = engine.normalize_config(config)["players"]
-    snapshots = {len(engine.action_log(state)): state}
+    snapshots = {engine.log_length(state): state}
     sample_differed = something_hidden = several_acted = False
     steps = 0
     while not engine.is_over(state):
@@ -223,7 +223,7 @@ def play_random_game(config, seed, *, check_every_step=True):
             round_trips(action, "an action")
             state, events = engine.apply(state, seat, action)
             round_trips(events, "events")
-            snapshots[len(engine.action_log(state))] = state
+            snapshots[engine.log_length(state)] = state
             if check_every_step:
                 round_trips(state, "the state")
                 check_leak_free(state, None, events, "events")
@@ -290,9 +290,12 @@ def check_reveal(state, sheets):
 
 
 def check_replay(config, state, snapshots):
-    """replay(config, log[:k]) equals the state that had a log of k entries, at every prefix."""
+    """replay(config, log[:k]) equals the state that had a log of k entries, at every prefix; the
+    log's length and its entries from k on are those of the whole log."""
     log = engine.action_log(state)
+    assert engine.log_length(state) == len(log), "log_length is not the length of the action log"
     for length, snapshot in snapshots.items():
+        assert engine.action_log(state, length) == log[length:], f"the log's entries from {length} on differ"
         assert engine.replay(config, log[:length]) == snapshot, f"replay of the first {length} entries differs"
 
 

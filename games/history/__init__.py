@@ -6,10 +6,10 @@ The two writers the live-play services call are reachable from here without impo
 when this package is imported (Django loads it before the app registry is ready)."""
 
 
-def record_finished_match(match, seats=None):
+def record_finished_match(match, seats=None, locked=False):
     from .record import record_finished_match as record
 
-    return record(match, seats)
+    return record(match, seats, locked)
 
 
 def record_missing():

@@ -12,8 +12,7 @@ Every figure comes from the engine's score sheet (``Match.score_sheet``, else
 rest of the sheet as it is (``extra``: the base game's coins and copied guild, a team game's
 team...); the seat's labels from ``engine.seat_labels``. Nothing here names a game's key.
 """
-from django.db import transaction
-from django.db.models import F
+from django.db import connection, transaction
 from django.utils import timezone
 
 from games import engine
@@ -47,18 +46,19 @@ def record_options(match):
     return {**match_options(match), "config": match.config}
 
 
-def record_finished_match(match, seats=None):
+def record_finished_match(match, seats=None, locked=False):
     """Record `match` (finished, with its final state) once; returns its MatchRecord.
 
     Call it inside the finishing transaction; it opens a savepoint of its own, so a failure here
-    rolls back only what it wrote and the caller decides what to do with the error."""
+    rolls back only what it wrote and the caller decides what to do with the error. `locked`: the
+    caller holds the match row's lock already (the live-play service), so it is not taken again."""
     from games.models import Match, Seat
 
     if match.status != Match.Status.FINISHED or match.state is None or not engine.is_over(match.state):
         raise NotFinished(f"match {match.pk} is not finished")
     with transaction.atomic():
-        # Serialise with any other recorder of this match (a no-op if the caller holds the lock).
-        Match.objects.select_for_update().filter(pk=match.pk).values_list("pk", flat=True).first()
+        if not locked:  # serialise with any other recorder of this match
+            Match.objects.select_for_update().filter(pk=match.pk).values_list("pk", flat=True).first()
         existing = MatchRecord.objects.filter(match_id=match.pk).first()
         if existing is not None:
             return existing
@@ -108,17 +108,27 @@ def sheet_extra(sheet, categories):
 
 
 def _count_labels(results):
-    """One more seat (and its win and points) on the counter of each result's seat labels."""
-    keyed = sorted((((r.mode, r.players, labels_key(r.labels)), r) for r in results), key=lambda pair: pair[0])  # one lock order
-    SeatStat.objects.bulk_create(
-        [SeatStat(mode=m, players=p, labels_key=k) for m, p, k in sorted({key for key, _r in keyed})],
-        ignore_conflicts=True,
+    """One more seat (and its win and points) on the counter of each result's seat labels, in one
+    statement: an insert that adds to the row already there (ON CONFLICT DO UPDATE, on SQLite and
+    PostgreSQL alike). It was a statement per seat, built by the ORM: at a game's end, under the
+    match's lock, they were the costliest part of recording it (docs/releasing.md)."""
+    added = {}
+    for r in results:  # seats with the same labels add up first: one row may be updated once only
+        key = (r.mode, r.players, labels_key(r.labels))
+        seats, wins, points = added.get(key, (0, 0, 0))
+        added[key] = (seats + 1, wins + (1 if r.rank == 1 else 0), points + r.total)
+    quote = connection.ops.quote_name
+    table = quote(SeatStat._meta.db_table)
+    columns = ("mode", "players", "labels_key", "seats", "wins", "total_points")
+    counters = ", ".join(f"{quote(c)} = {table}.{quote(c)} + excluded.{quote(c)}" for c in columns[3:])
+    rows = sorted(added.items())  # one lock order for every recorder
+    sql = (
+        f"INSERT INTO {table} ({', '.join(quote(c) for c in columns)}) "
+        f"VALUES {', '.join(['(%s, %s, %s, %s, %s, %s)'] * len(rows))} "
+        f"ON CONFLICT ({', '.join(quote(c) for c in columns[:3])}) DO UPDATE SET {counters}"
     )
-    for (mode, players, key), r in keyed:
-        SeatStat.objects.filter(mode=mode, players=players, labels_key=key).update(
-            seats=F("seats") + 1, wins=F("wins") + (1 if r.rank == 1 else 0),
-            total_points=F("total_points") + r.total,
-        )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [value for key, counts in rows for value in (*key, *counts)])
 
 
 def _apply_ratings(match, mode, results, finished_at):
@@ -158,10 +168,11 @@ def _apply_ratings(match, mode, results, finished_at):
         rating.updated_at = finished_at
     # The unique (match, user, mode) constraint is the last fence against a double application.
     RatingChange.objects.bulk_create(changes)
-    PlayerRating.objects.bulk_update(
-        list(current.values()),
-        ["mu", "sigma", "ordinal", "provisional", "rated_games", "wins", "last_match", "updated_at"],
-    )
+    # A plain UPDATE per person (a table seats one or a few): bulk_update's CASE per row and field
+    # cost more to build than the statements it saves.
+    for rating in current.values():
+        rating.save(update_fields=["mu", "sigma", "ordinal", "provisional", "rated_games", "wins", "last_match",
+                                   "updated_at"])
 
 
 def record_missing():

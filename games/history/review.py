@@ -40,14 +40,16 @@ def people_seats(seats):
 
 
 def queue_review(match, seats):
-    """A queued review for `match` if a person sat at it, asked for after commit; None otherwise.
-    Call it inside the transaction that records the match."""
+    """Ask for `match`'s review after commit if a person sat at it (a queued row, kept if there is
+    one already); returns whether it was asked for. Call it inside the transaction that records
+    the match: one INSERT that ignores a row already there, not the ORM's get_or_create (a SELECT,
+    a savepoint and an INSERT at every game's end, under the match's lock)."""
     if not people_seats(seats):
-        return None
-    review, _created = MatchReview.objects.get_or_create(match_id=match.pk)
+        return False
+    MatchReview.objects.bulk_create([MatchReview(match_id=match.pk)], ignore_conflicts=True)
     match_id = match.pk
     transaction.on_commit(lambda: _ask(match_id))
-    return review
+    return True
 
 
 def _ask(match_id):

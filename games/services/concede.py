@@ -27,6 +27,7 @@ def do_concede(match_id, user):
         mine.bot_level = level
         mine.save(update_fields=["taken_over", "bot_level"])
         turn_clock.seat_left(mine)
+        turn_clock.save_marks([mine])
         _note_in_log(match, {"type": "left", "seat": mine.number, "bot": level})
         acting = engine.to_act(match.state)
         match.version += 1

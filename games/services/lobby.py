@@ -13,7 +13,7 @@ from django.utils import timezone
 from games import engine
 from games.models import Match, MatchAction, Seat
 
-from . import broadcast, play
+from . import broadcast, play, turn_clock
 from .common import (
     ServiceError, after_commit, bot_level_id, bot_levels, game_info, lock_open_match, lock_seat, match_seats,
     player_range,
@@ -204,6 +204,7 @@ def do_start(match_id, user):
         Seat.objects.bulk_update(seats, ["labels"])
         asked = play.begin_step(match, seats, now)
         asked = play.play_quick_bots_at_start(match, seats, asked, now)
+        turn_clock.save_marks(seats)
         match.save()
         broadcast.table_changed_after_commit(match)
         play.ask_bots_after_commit(match, seats, asked)

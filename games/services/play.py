@@ -8,7 +8,8 @@ the deadlines' (their modules call `record_action` with the lock they hold).
    player's action begins any step, the step's easy and medium bots choose at once, from their
    seats' views, into the same version;
 3. `persist`: the action's log entries as `MatchAction` rows, the snapshot (`Match.state`, the
-   engine state after the last entry), public seat labels and `Match.version`, in the transaction
+   engine state after the last entry), public seat labels, the seats' marks of the step
+   (turn_clock) and `Match.version`, in the transaction
    that holds the match lock; the history record when the game ends;
 4. `announce`: after commit, the update to every seat and the spectators, the lobby's change when
    the game ends, and the turns of the bots still to play (through `bot_port`).
@@ -62,8 +63,8 @@ def record_action(match, seats, number, new_state, events, by, client_id=None, e
     the quick bots, persist, announce (the module's docstring). The caller holds the match lock
     inside a transaction; nothing leaves before it commits."""
     now = now or timezone.now()
-    start = len(engine.action_log(match.state))
-    own_entries = len(engine.action_log(new_state)) - start
+    start = engine.log_length(match.state)
+    own_entries = engine.log_length(new_state) - start
     settled = settle(match, seats, new_state, events, now)
     if quick_bots_play_now(seats, settled, by):
         settled = play_quick_bots(match, seats, settled, now)
@@ -129,7 +130,7 @@ def persist(match, seats, settled, by, *, start, own_entries, client_id=None, ex
     """Write the action: its log entries from index `start` (the first `own_entries` are the
     action's own, the rest the quick bots'), the snapshot, the labels and the new version; the
     history record if the game is over. Returns the events shown with it (public ones only)."""
-    entries = engine.action_log(settled.state)[start:]
+    entries = engine.action_log(settled.state, start)
     match.version += 1
     if settled.began:
         match.step_version = match.version
@@ -141,6 +142,7 @@ def persist(match, seats, settled, by, *, start, own_entries, client_id=None, ex
     ])
     match.state = settled.state
     _update_labels(seats, settled.state)
+    turn_clock.save_marks(seats)
     live_sql.save_match(match)
     if match.status == Match.Status.FINISHED:
         _record_history(match, seats)
@@ -178,11 +180,11 @@ def play_quick_bots_at_start(match, seats, asked, now):
     chance entries. Returns the bot seats still to ask."""
     if not (asked and settings.QUICK_BOTS_INLINE and _waits_for_a_person(seats, match.state)):
         return asked
-    start = len(engine.action_log(match.state))
+    start = engine.log_length(match.state)
     settled = play_quick_bots(match, seats, Settled(match.state, [], True, asked), now)
     MatchAction.objects.bulk_create([
         log_row(match, start + i, entry, MatchAction.By.BOT)
-        for i, entry in enumerate(engine.action_log(settled.state)[start:])
+        for i, entry in enumerate(engine.action_log(settled.state, start))
     ])
     match.state = settled.state
     _update_labels(seats, settled.state)
@@ -207,7 +209,7 @@ def _update_labels(seats, state):
 def _record_history(match, seats):
     """Results and ratings of a finished match, in the transaction that finishes it."""
     try:
-        record_finished_match(match, seats)
+        record_finished_match(match, seats, locked=True)
     except Exception:  # noqa: BLE001 - the game is over either way; the sweep records it later
         log.exception("match %s: the history record failed", match.pk)
 

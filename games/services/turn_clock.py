@@ -2,14 +2,22 @@
 
 When a step begins (`begin_step`), every person the engine asks gets `waiting_since`; with a turn
 timer also a `deadline` (the table's `turn_seconds` from now), and on a turn-based table a
-`remind_at` at REMIND_AT of the way to it. A seat that chooses (`seat_chose`), leaves the game
-(`seat_left`) or whose game ends (`game_over`) loses its marks. The deadline sweep
+`remind_at` at REMIND_AT of the way to it. A seat that chooses (`chosen`), leaves the game
+(`seat_left`) or whose game ends (`game_over`) loses its marks.
+
+These functions only set the marks on the seats; `save_marks(seats)` writes what changed since the
+seats were read, once, in the transaction that changed them (the caller's: services/play.py's
+`persist`, the start, a concession). A person's move that ends the step, with quick bots, clears
+their marks and sets them again for the next step: one statement, not two, and no message when
+nothing they see changed (issue 29: a statement and a channel-layer message fewer per move). The
+deadline sweep
 (services/deadlines.py) finds due deadlines and reminders through the partial indexes on these
 columns; My games and the header badge read `waiting_since`.
 
 After commit, the people a turn-based step begins to wait on are notified (services/notify_port.py,
-Celery tasks) and everyone whose list of waiting tables changed hears it on their own socket
-(`my_games.changed`, games/consumers_me.py).
+Celery tasks) and everyone whose list of waiting tables changed (a table now waits on them, or no
+longer does, or its deadline moved) hears it on their own socket (`my_games.changed`,
+games/consumers_me.py).
 """
 from datetime import timedelta
 from functools import partial
@@ -24,7 +32,7 @@ REMIND_AT = 0.8  # the share of a turn-based deadline after which the seat is re
 
 def begin_step(match, seats, humans, now):
     """Mark the seats of persons `humans` (seat numbers) as waited on from `now`; sets
-    `match.deadline`. Nothing is saved for the match (its caller saves it); seats are updated."""
+    `match.deadline`. Nothing is saved (the caller saves the match, and the marks: `save_marks`)."""
     humans = set(humans)
     if match.turn_seconds and humans:
         match.deadline = now + timedelta(seconds=match.turn_seconds)
@@ -33,19 +41,14 @@ def begin_step(match, seats, humans, now):
     remind = None
     if match.deadline is not None and match.pace == Match.Pace.TURN_BASED:
         remind = now + timedelta(seconds=match.turn_seconds * REMIND_AT)
-    changed, waits = [], []
+    waits = []
     for seat in seats:
         waiting = seat.number in humans and seat.user_id is not None
-        marks = (now if waiting else None, match.deadline if waiting else None, remind if waiting else None)
         if waiting:
             waits.append(seat.user_id)
-        if waiting or (seat.waiting_since, seat.deadline, seat.remind_at) != (None, None, None):
-            seat.waiting_since, seat.deadline, seat.remind_at = marks
-            changed.append(seat)
-    _save_marks(changed)
+        _mark(seat, (now, match.deadline, remind) if waiting else NO_MARKS)
     if match.pace == Match.Pace.TURN_BASED and waits:
         after_commit(partial(notify_port.tables_wait, match.pk, match.step, waits))
-    _tell_lists_changed([s.user_id for s in changed if s.user_id])
 
 
 def chosen(seats, acting):
@@ -63,26 +66,39 @@ def game_over(seats):
     _clear(seats)
 
 
+NO_MARKS = (None, None, None)
+
+
+def _marks(seat):
+    return seat.waiting_since, seat.deadline, seat.remind_at
+
+
+def _mark(seat, marks):
+    """Set `seat`'s marks, remembering those it was read with (until `save_marks`)."""
+    seat.__dict__.setdefault("_marks_as_read", _marks(seat))
+    seat.waiting_since, seat.deadline, seat.remind_at = marks
+
+
 def _clear(seats):
-    marked = [s for s in seats if s.waiting_since is not None or s.deadline is not None or s.remind_at is not None]
-    for seat in marked:
-        seat.waiting_since = seat.deadline = seat.remind_at = None
-    if marked:
-        _save_marks(marked)
-        _tell_lists_changed([s.user_id for s in marked if s.user_id])
-
-
-def _save_marks(seats):
-    """Writes the marks of `seats`: one UPDATE per distinct (waiting_since, deadline, remind_at),
-    at most two a step (the persons waited on, the others). Not bulk_update: its CASE per row and
-    field made it the costliest query of a move to build (a tenth of a server's CPU at 100 tables)."""
-    groups = {}
     for seat in seats:
-        groups.setdefault((seat.waiting_since, seat.deadline, seat.remind_at), []).append(seat.pk)
+        _mark(seat, NO_MARKS)
+
+
+def save_marks(seats):
+    """Write the marks of `seats` that differ from those they were read with: one UPDATE per
+    distinct (waiting_since, deadline, remind_at), at most two a step (the persons waited on, the
+    others). Not bulk_update: its CASE per row and field made it the costliest query of a move to
+    build (a tenth of a server's CPU at 100 tables). After commit, the people whose list of waiting
+    tables changed are told."""
+    groups, told = {}, []
+    for seat in seats:
+        before = seat.__dict__.pop("_marks_as_read", None)
+        if before is None or before == _marks(seat):
+            continue
+        groups.setdefault(_marks(seat), []).append(seat.pk)
+        if seat.user_id and ((before[0] is None) != (seat.waiting_since is None) or before[1] != seat.deadline):
+            told.append(seat.user_id)
     for marks, pks in groups.items():
         live_sql.save_seat_marks(pks, marks)
-
-
-def _tell_lists_changed(user_ids):
-    if user_ids:
-        after_commit(partial(notify_port.lists_changed, sorted(set(user_ids))))
+    if told:
+        after_commit(partial(notify_port.lists_changed, sorted(set(told))))

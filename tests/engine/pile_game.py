@@ -105,8 +105,12 @@ def scores(state):
     return sheets
 
 
-def action_log(state):
-    return [dict(entry) for entry in state["log"]]
+def action_log(state, start=0):
+    return [dict(entry) for entry in state["log"][start:]]
+
+
+def log_length(state):
+    return len(state["log"])
 
 
 def replay(cfg, log):

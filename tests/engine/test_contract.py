@@ -120,6 +120,19 @@ def test_the_suite_catches_a_total_that_is_not_the_sum_of_its_categories(monkeyp
         testing.check_scores(state)
 
 
+def test_the_suite_catches_a_log_tail_that_is_not_the_end_of_the_log(monkeypatch):
+    config = {"game": "base", "players": 3}
+    state, snapshots = testing.play_random_game(config, seed=5, check_every_step=False)
+    real = engine.action_log
+
+    def whole_log_whatever_the_start(s, start=0):
+        return real(s)
+
+    monkeypatch.setattr(engine, "action_log", whole_log_whatever_the_start)
+    with pytest.raises(AssertionError, match="entries from"):
+        testing.check_replay(config, state, snapshots)
+
+
 def test_the_suite_catches_a_sample_whose_view_is_not_the_real_one(monkeypatch):
     state = engine.new_game({"game": "base", "players": 3}, seed=4)
     real = engine.sample_state

@@ -140,8 +140,12 @@ def view(state, seat=None):
     return out
 
 
-def action_log(state):
-    return [dict(entry) for entry in state["log"]]
+def action_log(state, start=0):
+    return [dict(entry) for entry in state["log"][start:]]
+
+
+def log_length(state):
+    return len(state["log"])
 
 
 def replay(cfg, log):

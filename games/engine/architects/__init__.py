@@ -21,7 +21,7 @@ from .scoring import CATEGORIES, TIEBREAK, scores
 from .reasons import explain  # noqa: F401 - optional: the hint's reason
 from .replay import replay
 from .rollout import rollout_turn  # noqa: F401 - optional: the search's quick rollouts
-from .state import action_log, draw_chance, initial_state, normalize_config, receive_orders
+from .state import action_log, draw_chance, log_length, initial_state, normalize_config, receive_orders
 from .turns import apply, is_over, legal_actions, to_act
 from .view import hidden_ids, reveal, seat_labels, view
 

@@ -153,8 +153,12 @@ def _is_setup(entry, n):
             and sorted(entry.get("progress") or []) == sorted(cat.token_ids))
 
 
-def action_log(state):
-    return [_copy(entry) for entry in state["log"]]
+def action_log(state, start=0):
+    return [_copy(entry) for entry in state["log"][start:]]
+
+
+def log_length(state):
+    return len(state["log"])
 
 
 def _copy(value):

@@ -18,7 +18,7 @@ from .frames import frame_hands  # noqa: F401  (the contract's functions are fou
 from .heuristics import action_value, action_values, search_group  # noqa: F401
 from .reasons import explain  # noqa: F401
 from .info import PUBLIC_EVENTS, SCORE_CATEGORIES, game_type, info as _info  # noqa: F401
-from .replay import action_log, replay  # noqa: F401
+from .replay import action_log, log_length, replay  # noqa: F401
 from .rollout import rollout_turn  # noqa: F401
 from .rules import apply, is_over, legal_actions, to_act  # noqa: F401
 from .sample import sample_state as _sample_state

@@ -1,6 +1,8 @@
 """The action log and replay.
 
-``action_log(state)`` is the list of entries that rebuild the state:
+``action_log(state)`` is the list of entries that rebuild the state (``action_log(state, start)``
+those from index ``start`` on, ``log_length(state)`` how many there are: the site stores a move's
+new entries without copying the whole log three times a move):
 
 - chance entries, all first in a log written by ``new_game``: ``{"chance": "wonders",
   "wonders": [...], "sides": [...]}`` then ``{"chance": "deal", "age": a, "hands": [[...] per
@@ -20,8 +22,12 @@ from .rules import apply
 from .state import initial_state, normalize_config, receive_deal
 
 
-def action_log(state):
-    return [dict(e) for e in state["log"]]
+def action_log(state, start=0):
+    return [dict(e) for e in state["log"][start:]]
+
+
+def log_length(state):
+    return len(state["log"])
 
 
 def replay(config, log):

@@ -155,6 +155,35 @@ def test_wonder_counters_follow_every_recorded_seat(people):
     assert sum(SeatStat.objects.values_list("total_points", flat=True)) == sum(r.total for r in rows)
 
 
+def test_seats_with_the_same_labels_add_up_on_one_counter_and_to_what_it_held(people):
+    from games.history.record import _count_labels
+
+    def result(rank, total, labels):
+        return SeatResult(mode="toy", players=3, rank=rank, total=total, labels=labels)
+
+    _count_labels([result(1, 40, {}), result(2, 30, {})])
+    _count_labels([result(1, 50, {}), result(1, 50, {}), result(3, 20, {"side": "B"})])
+    shared = SeatStat.objects.get(mode="toy", players=3, labels_key="")
+    assert (shared.seats, shared.wins, shared.total_points) == (4, 3, 170)
+    other = SeatStat.objects.get(mode="toy", players=3, labels_key="side=B")
+    assert (other.seats, other.wins, other.total_points) == (1, 0, 20)
+
+
+def test_a_recorder_holding_the_match_lock_does_not_read_the_match_row_again(people):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    table = Match._meta.db_table
+    match = _unrecorded_finished_match(people[:3], seed=6)
+    with CaptureQueriesContext(connection) as held, transaction.atomic():
+        record_finished_match(match, locked=True)
+    assert not [q for q in held.captured_queries if f'FROM "{table}"' in q["sql"]]
+    match = _unrecorded_finished_match(people[:3], seed=7)
+    with CaptureQueriesContext(connection) as alone, transaction.atomic():
+        record_finished_match(match)
+    assert len([q for q in alone.captured_queries if f'FROM "{table}"' in q["sql"]]) == 1
+
+
 def test_a_match_finished_through_the_live_play_service_is_recorded_in_the_same_transaction(
     django_user_model, django_capture_on_commit_callbacks
 ):

@@ -59,6 +59,18 @@ def test_the_review_is_asked_through_the_port_after_commit_only(ann, monkeypatch
     assert asked == [match.pk]
 
 
+def test_queuing_a_review_again_keeps_the_one_there_as_it_is(ann, monkeypatch, django_capture_on_commit_callbacks):
+    monkeypatch.setattr(review_port, "runner", lambda match_id: None)
+    with django_capture_on_commit_callbacks(execute=True):
+        match = store_bot_match(game="architects", players=3, seed=5, users=[ann])
+    MatchReview.objects.filter(match=match).update(status=MatchReview.Status.DONE, result={"decisions": []})
+    seats = list(match.seats.all())
+    with django_capture_on_commit_callbacks(execute=False):
+        assert review.queue_review(match, seats) is True
+    row = MatchReview.objects.get(match=match)
+    assert (row.status, row.result) == (MatchReview.Status.DONE, {"decisions": []})
+
+
 def test_the_review_never_includes_a_bot_seat_nor_a_move_a_bot_made_for_the_person(
         ann, settings, django_capture_on_commit_callbacks):
     settings.REVIEW_ITERATIONS = 4

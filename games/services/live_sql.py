@@ -16,7 +16,7 @@ write of the site stays on the ORM. tests/games/test_live_sql.py compares each w
 from functools import cache
 
 from django.apps import apps
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models.expressions import Col
 
 from games.models import Match, MatchAction, Seat
@@ -41,19 +41,28 @@ class RowReader:
             if found:
                 self.converters.append((index, column, found))
 
-    def instance(self, values):
+    def instance(self, values, conn=None):
+        conn = conn or current_connection()
         values = list(values)
         for index, column, converters in self.converters:
             for convert in converters:
-                values[index] = convert(values[index], column, connection)
-        return self.model.from_db(connection.alias, self.attnames, values)
+                values[index] = convert(values[index], column, conn)
+        return self.model.from_db(conn.alias, self.attnames, values)
+
+
+def current_connection():
+    """This thread's connection itself, not `django.db.connection`: that proxy looks the
+    connection up (an asgiref Local) at every attribute read, and preparing or reading a move's
+    values read it some sixty times a move (docs/releasing.md)."""
+    return connections[DEFAULT_DB_ALIAS]
 
 
 def live_cursor():
     """The backend's cursor for these statements: on PostgreSQL one that binds on the server, so
     they are prepared once per connection (wonders_site/postgresql/base.py); else Django's."""
-    make = getattr(connection, "server_bound_cursor", None)
-    return make() if make is not None else connection.cursor()
+    conn = current_connection()
+    make = getattr(conn, "server_bound_cursor", None)
+    return make() if make is not None else conn.cursor()
 
 
 def _quote(name):
@@ -128,18 +137,19 @@ def seats_of(match):
         cursor.execute(sql, [match.pk])
         rows = cursor.fetchall()
     seats = []
+    conn = current_connection()
     for row in rows:
         parts, start = [], 0
         for reader in readers:
             parts.append(row[start:start + len(reader.fields)])
             start += len(reader.fields)
-        seat = readers[0].instance(parts[0])
+        seat = readers[0].instance(parts[0], conn)
         match_field.set_cached_value(seat, match)
         if seat.user_id is not None:
-            user = readers[1].instance(parts[1])
+            user = readers[1].instance(parts[1], conn)
             user_field.set_cached_value(seat, user)
             if profile_field is not None:
-                profile = readers[2].instance(parts[2]) if parts[2][0] is not None else None
+                profile = readers[2].instance(parts[2], conn) if parts[2][0] is not None else None
                 profile_field.remote_field.set_cached_value(user, profile)
                 if profile is not None:
                     profile_field.set_cached_value(profile, user)
@@ -180,7 +190,7 @@ def earlier_moves(match, number, client_id):
     for row_client_id, action, version, by in rows:
         if client_id is not None and row_client_id == client_id:
             for convert in converters:
-                action = convert(action, column, connection)
+                action = convert(action, column, current_connection())
             done = (action, version)
         if version > match.step_version and by == MatchAction.By.PLAYER:
             made += 1
@@ -200,7 +210,8 @@ def save_match(match):
     without `save`'s signals: the move's write. Nothing listens to Match's saves; a receiver added
     one day would have to be called from here too (tests/games/test_live_sql.py says so)."""
     fields, sql = _save_match_statement()
-    values = [f.get_db_prep_save(f.pre_save(match, False), connection) for f in fields]
+    conn = current_connection()
+    values = [f.get_db_prep_save(f.pre_save(match, False), conn) for f in fields]
     with live_cursor() as cursor:
         cursor.execute(sql, values + [match.pk])
 
@@ -219,10 +230,11 @@ MAX_ACTIONS_AT_ONCE = 64  # a move's entries: its own, chance entries, the quick
 def insert_actions(actions):
     """`MatchAction.objects.bulk_create(actions)` (new rows; their ids are not read back), in
     statements of at most MAX_ACTIONS_AT_ONCE rows."""
+    conn = current_connection()
     for start in range(0, len(actions), MAX_ACTIONS_AT_ONCE):
         chunk = actions[start:start + MAX_ACTIONS_AT_ONCE]
         fields, sql = _insert_actions_statement(len(chunk))
-        values = [f.get_db_prep_save(f.pre_save(action, True), connection) for action in chunk for f in fields]
+        values = [f.get_db_prep_save(f.pre_save(action, True), conn) for action in chunk for f in fields]
         with live_cursor() as cursor:
             cursor.execute(sql, values)
 
@@ -240,6 +252,7 @@ def save_seat_marks(pks, marks):
     """`Seat.objects.filter(pk__in=pks).update(waiting_since=, deadline=, remind_at=)` with
     `marks` = (waiting_since, deadline, remind_at)."""
     fields, sql = _seat_marks_statement(len(pks))
-    values = [f.get_db_prep_save(value, connection) for f, value in zip(fields, marks)]
+    conn = current_connection()
+    values = [f.get_db_prep_save(value, conn) for f, value in zip(fields, marks)]
     with live_cursor() as cursor:
         cursor.execute(sql, values + list(pks))

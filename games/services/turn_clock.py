@@ -9,10 +9,10 @@ These functions only set the marks on the seats; `save_marks(seats)` writes what
 seats were read, once, in the transaction that changed them (the caller's: services/play.py's
 `persist`, the start, a concession). A person's move that ends the step, with quick bots, clears
 their marks and sets them again for the next step: one statement, not two, and no message when
-nothing they see changed (issue 29: a statement and a channel-layer message fewer per move). The
-deadline sweep
-(services/deadlines.py) finds due deadlines and reminders through the partial indexes on these
-columns; My games and the header badge read `waiting_since`.
+nothing they see changed (issue 29: a statement and a channel-layer message fewer per move).
+
+The deadline sweep (services/deadlines.py) finds due deadlines and reminders through the partial
+indexes on these columns; My games and the header badge read `waiting_since`.
 
 After commit, the people a turn-based step begins to wait on are notified (services/notify_port.py,
 Celery tasks) and everyone whose list of waiting tables changed (a table now waits on them, or no

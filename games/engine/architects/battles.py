@@ -13,6 +13,7 @@ unlimited ([REC] C.10.9).
 """
 from . import catalogue as _cat
 from .progress import shields_from_tokens
+from .state import copy_player
 from ..seating import left_of, right_of
 
 
@@ -48,8 +49,11 @@ def tokens_won(mine, theirs, players):
 
 
 def resolve(state, events):
-    """The battle: tokens, then horn cards discarded and peace again (mutates `state`)."""
+    """The battle: tokens, then horn cards discarded and peace again (mutates `state`). A move's
+    state copy shares every player's dict but the active one's with the state before the move
+    (``state.copy_state``), so each player is copied before it changes."""
     players = state["players"]
+    players[:] = [copy_player(player) for player in players]
     n = len(players)
     strength = [shields(p) for p in players]
     results = []

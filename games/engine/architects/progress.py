@@ -40,6 +40,11 @@ def progress_actions(state, seat):
             for chosen in science_sets(state["players"][seat]) for token in choices]
 
 
+def can_take_token(state, seat):
+    """Whether ``progress_actions(state, seat)`` is not empty, without listing them."""
+    return bool(state["progress_row"] or state["progress_pile"]) and bool(science_sets(state["players"][seat]))
+
+
 def babylon_actions(state):
     return [{"type": "progress", "token": token} for token in token_choices(state)]
 

@@ -103,13 +103,44 @@ def _any_greys(cards, count):
 
 def _with_coins(greys, count, coins_held, economy):
     missing = count - sum(greys.values())
-    spend = missing - 1 if economy and missing >= 2 else missing
+    spend = _coins_to_spend(missing, economy)
     if spend > coins_held:
         return None
     pay = dict(greys)
     if spend:
         pay[COIN] = spend
     return {"pay": pay, "economy": spend < missing}
+
+
+def can_build(player, used):
+    """Whether ``build_actions(player, used)`` is not empty, without listing the payments (a turn
+    ends when nothing is left to do: ``turns._settle`` asks this after every move). Every plain
+    option of a stage spends the same number of grey cards (``_plain_greys``: the best count of one
+    resource, or as many distinct ones as the cost takes), so one of them is affordable when any is;
+    Engineering's options spend as many grey cards as the cost takes of all those held, the most any
+    payment can, and are listed when no plain one is (they are then new)."""
+    stages = available_stages(player)
+    if not stages:
+        return False
+    cards = held(player)
+    coins = cards[COIN]
+    economy = owned_effect(player, "coin_worth_two", used) is not None
+    resources = [cards[r] for r in _cat.get().resources if cards[r]]
+    engineering = owned_effect(player, "any_resources", used) is not None
+    for stage in stages:
+        if stage.same:
+            greys = max((min(n, stage.count) for n in resources), default=0)
+        else:
+            greys = min(len(resources), stage.count)
+        if engineering:
+            greys = max(greys, min(stage.count, sum(resources)))
+        if _coins_to_spend(stage.count - greys, economy) <= coins:
+            return True
+    return False
+
+
+def _coins_to_spend(missing, economy):
+    return missing - 1 if economy and missing >= 2 else missing
 
 
 def build_actions(player, used):

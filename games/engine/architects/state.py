@@ -171,28 +171,42 @@ def _copy(value):
 
 copy = _copy
 
-_LISTS_OF_IDS = frozenset(("central", "discard", "progress_row", "progress_pile", "used"))
-_LISTS_OF_LISTS = frozenset(("decks", "reshuffles"))
+_LISTS_OF_IDS = ("central", "discard", "progress_row", "progress_pile", "used")
+_LISTS_OF_LISTS = ("decks", "reshuffles")
+# Shared with the state before the move: scalars, and fields the rules replace but never change in
+# place (the config is set once; battles.py puts a new "conflict" dict).
+_SHARED = frozenset(("version", "phase", "turn", "active", "step", "peeked", "battle_due", "cat", "end",
+                     "config", "conflict"))
 
 
 def copy_state(state):
-    """A copy of `state` without its log, sharing nothing the rules change (``turns.apply``, on
-    every move and every rollout step): the lists the docstring's schema says hold ids or numbers
-    copied flat, the players one level down, any other field whole (``_copy``). Its walk of every
-    id and number was half of what a search's rollout cost; tests/engine/architects/test_rollout.py
-    checks on played games that the copy equals the state and shares none of its lists or dicts."""
-    new = {}
-    for key, value in state.items():
-        if key == "log":
-            continue
-        if key in _LISTS_OF_IDS:
-            new[key] = list(value)
-        elif key in _LISTS_OF_LISTS:
-            new[key] = [list(inner) for inner in value]
-        elif key == "players":
-            new[key] = [{k: list(v) if isinstance(v, list) else v for k, v in player.items()} for player in value]
-        elif isinstance(value, (dict, list)):
+    """A copy of `state` for the next move, without its log: a shallow copy first, then the lists
+    the docstring's schema says hold ids or numbers copied flat, the active player's dict one level
+    down, any other field whole (``_copy``) but the scalars and those never changed in place
+    (``_SHARED``). A move changes the active player alone, but a battle, which copies each player
+    before it changes them (``battles.resolve``); the other players' dicts are shared with the
+    state before the move. The walk of every id and number was half of what a search's rollout
+    cost, and copying every player a fifth at 7 players; tests/engine/architects/test_rollout.py
+    checks on played games that the copy equals the state and shares only what is said here, and
+    that no move changes the state it is given."""
+    new = state.copy()
+    del new["log"]
+    for key in _LISTS_OF_IDS:
+        new[key] = list(state[key])
+    for key in _LISTS_OF_LISTS:
+        new[key] = [list(inner) for inner in state[key]]
+    players = new["players"] = list(state["players"])
+    active = state["active"]
+    players[active] = copy_player(players[active])
+    for key, value in new.items():
+        if key not in _SHARED and key not in _COPIED and isinstance(value, (dict, list)):
             new[key] = _copy(value)
-        else:
-            new[key] = value
     return new
+
+
+def copy_player(player):
+    """A copy of one player's dict sharing none of its lists."""
+    return {k: list(v) if type(v) is list else v for k, v in player.items()}
+
+
+_COPIED = frozenset(_LISTS_OF_IDS + _LISTS_OF_LISTS + ("players",))

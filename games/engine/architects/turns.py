@@ -74,6 +74,12 @@ def free_actions(state, seat):
     return stages.build_actions(player, state["used"]) + progress.progress_actions(state, seat)
 
 
+def has_free_action(state, seat):
+    """Whether ``free_actions(state, seat)`` is not empty, without listing them."""
+    player = state["players"][seat]
+    return stages.can_build(player, state["used"]) or progress.can_take_token(state, seat)
+
+
 def legal_actions(state, seat):
     if state["phase"] == "over" or seat != state["active"]:
         return []
@@ -230,7 +236,7 @@ def _settle(state, events):
     """Drop prompts with nothing to choose; end the turn when nothing is left to do."""
     while state["prompts"] and not prompt_actions(state, state["prompts"][0]):
         state["prompts"].pop(0)
-    if state["prompts"] or state["step"] == "take" or free_actions(state, state["active"]):
+    if state["prompts"] or state["step"] == "take" or has_free_action(state, state["active"]):
         return
     seat = state["active"]
     if state["battle_due"]:

@@ -82,12 +82,16 @@ def test_it_leaves_a_game_that_is_over_to_the_contract():
 
 
 @pytest.mark.parametrize("players", SIZES)
-def test_a_moves_state_copy_equals_the_state_and_shares_none_of_its_lists_or_dicts(players):
+def test_a_moves_state_copy_equals_the_state_and_shares_only_the_other_players_the_config_and_conflict(players):
     looked = prompted = 0
     for state in states_of_random_games(players, range(10, 16), every=1):
         copied = architects_state.copy_state(state)
         assert copied == {k: v for k, v in state.items() if k != "log"}
-        assert not {id(x) for x in lists_and_dicts(copied)} & {id(x) for x in lists_and_dicts(state)}
+        others = [p for seat, p in enumerate(state["players"]) if seat != state["active"]]
+        shared = {id(x) for x in lists_and_dicts(copied)} & {id(x) for x in lists_and_dicts(state)}
+        never_changed_in_place = [state["config"], state["conflict"]]
+        assert shared == {id(x) for p in others + never_changed_in_place for x in lists_and_dicts(p)}
+        assert copied["players"][state["active"]] is not state["players"][state["active"]]
         looked += state["looking"] is not None
         prompted += bool(state["prompts"])
     assert prompted
@@ -95,12 +99,29 @@ def test_a_moves_state_copy_equals_the_state_and_shares_none_of_its_lists_or_dic
         assert looked  # Halicarnassus' cards in hand were copied too
 
 
-def test_applying_a_move_leaves_the_state_it_was_given_as_it_was():
-    for state in states_of_random_games(5, range(3), every=2):
+@pytest.mark.parametrize("players", SIZES)
+def test_applying_a_move_leaves_the_state_it_was_given_as_it_was(players):
+    battles = 0
+    for state in states_of_random_games(players, range(3), every=1):
         if engine.is_over(state):
             continue
         before = json.dumps(state, sort_keys=True)
         seat = engine.to_act(state)[0]
         for action in engine.legal_actions(state, seat):
-            engine.apply(state, seat, action)
+            _after, events = engine.apply(state, seat, action)
+            battles += any(event["type"] == "battle" for event in events)
         assert json.dumps(state, sort_keys=True) == before
+    assert battles  # a battle, which changes every player, came up
+
+
+def test_a_battle_leaves_the_players_of_the_state_before_it_as_they_were():
+    for state in states_of_random_games(4, range(20, 40), every=1):
+        if engine.is_over(state):
+            continue
+        seat = engine.to_act(state)[0]
+        for action in engine.legal_actions(state, seat):
+            after, events = engine.apply(state, seat, action)
+            if any(event["type"] == "battle" for event in events):
+                assert not {id(p) for p in after["players"]} & {id(p) for p in state["players"]}
+                return
+    raise AssertionError("no battle came up")

@@ -2,7 +2,10 @@
 
 Giza's stages, bottom to top: 2 different, 2 identical, 3 different, 3 identical, 4 different, one
 per level; Rhodes has two tiles on its bottom level, Ephesos three on its second (the data file)."""
+from itertools import product
+
 from games import engine
+from games.engine.architects import catalogue, stages, turns
 
 from .tables import give, give_token, kinds, new_table, on_top, play, take
 
@@ -160,3 +163,39 @@ def test_a_build_the_cards_do_not_pay_for_is_refused_with_the_options():
         assert error.facts["options"] == [{"type": "build", "stage": 1, "pay": {"wood": 1, "stone": 1}}]
     else:
         raise AssertionError("an unpaid stage was built")
+
+
+def test_whether_a_stage_can_be_built_agrees_with_the_list_of_its_payments():
+    """stages.can_build (asked after every move: may the turn end?) is bool(build_actions) for every
+    wonder's stages and every hand of up to 2 of each of three resources and 3 yellow cards, with
+    and without Economy and Engineering, used or not."""
+    cat = catalogue.get()
+    compared = buildable = 0
+    for wonder in cat.wonders.values():
+        numbers = [stage.number for stage in sorted(wonder.stages, key=lambda s: s.level)]
+        for built in (numbers[:k] for k in range(len(numbers))):
+            for wood, stone, glass, coins in product(range(3), range(3), range(3), range(4)):
+                cards = ([f"t-wood-{i}" for i in range(wood)] + [f"t-stone-{i}" for i in range(stone)]
+                         + [f"t-glass-{i}" for i in range(glass)] + [f"t-coin-{i}" for i in range(coins)])
+                for tokens in ([], ["economy-1"], ["engineering-1"], ["economy-1", "engineering-1"]):
+                    player = {"wonder": wonder.id, "cards": cards, "built": built, "tokens": tokens, "military": 0}
+                    for used in ([], tokens):
+                        expected = bool(stages.build_actions(player, used))
+                        assert stages.can_build(player, used) == expected, (player, used)
+                        compared += 1
+                        buildable += expected
+    assert compared > 10_000 and 0 < buildable < compared
+
+
+def test_whether_a_seat_has_a_build_or_a_token_left_agrees_with_its_free_actions():
+    from .test_rollout import states_of_random_games
+
+    compared = with_actions = 0
+    for players in (2, 3, 5, 7):
+        for state in states_of_random_games(players, range(2), every=1):
+            for seat in range(players):
+                expected = bool(turns.free_actions(state, seat))
+                assert turns.has_free_action(state, seat) == expected
+                compared += 1
+                with_actions += expected
+    assert compared > 1000 and with_actions > 20

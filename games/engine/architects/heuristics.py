@@ -43,21 +43,26 @@ def action_value(view, action):
 def card_value(view, me, card):
     cat = _cat.get()
     kind = cat.kind(card)
-    held = Counter(_cat.kind_of(c) for c in me["cards"])
     if kind.color == "blue":
         moves_cat = kind.cat and view["cat"] != view["seat"]
         return kind.points + (cat.cat_points if moves_cat else 0)
     if kind.resource:
+        held = _held(me)
         wanted = any(_lacks(stage, held, kind.resource) for stage in available_stages(me))
         return 2.0 if wanted else 0.6
     if kind.coins:
         return 1.5
     if kind.science:
+        held = _held(me)
         makes_set = held[kind.science] >= 1 or all(held[s] for s in cat.symbols if s != kind.science)
         return 3.0 if makes_set else 1.2
     if kind.shields:
         return 1.5 - 0.3 * kind.horns
     return 0.0
+
+
+def _held(me):
+    return Counter(_cat.kind_of(c) for c in me["cards"])
 
 
 def _lacks(stage, held, resource):

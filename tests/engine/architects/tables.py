@@ -1,5 +1,8 @@
-"""Helpers of the Architects rules tests: a table with chosen wonders, and cards or tokens put where
-a test needs them (moved from wherever they were, so every copy stays in exactly one place)."""
+"""Helpers of the Architects rules tests: a table with chosen wonders, cards or tokens put where
+a test needs them (moved from wherever they were, so every copy stays in exactly one place), and
+the states of seeded random games."""
+import random
+
 from games import engine
 
 CENTRAL = "central"
@@ -106,3 +109,18 @@ def take(deck):
 
 def kinds(cards):
     return sorted(card.split("-")[1] for card in cards)
+
+
+def states_of_random_games(players, seeds, every=3):
+    """Every `every`-th state of seeded random games, the last (over) included."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = engine.new_game({"game": "architects", "players": players}, seed)
+        step = 0
+        while not engine.is_over(state):
+            if step % every == 0:
+                yield state
+            seat = engine.to_act(state)[0]
+            state, _ = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+            step += 1
+        yield state

@@ -1,5 +1,6 @@
 """Architects' quick rollouts (rollout.py) are the greedy bot through the contract, only quicker;
-the state copy every move makes (state.copy_state) shares nothing with the state it copies."""
+the state copy every move makes (state.copy_state) shares with the state it copies only what the
+move leaves alone, and no move changes the state it is given."""
 import json
 import random
 
@@ -10,22 +11,9 @@ from games.bots import search_bot
 from games.engine import registry, testing
 from games.engine.architects import heuristics, rollout, state as architects_state
 
+from .tables import states_of_random_games
+
 SIZES = (2, 3, 5, 7)
-
-
-def states_of_random_games(players, seeds, every=3):
-    """Every `every`-th state of seeded random games, the last (over) included."""
-    for seed in seeds:
-        rng = random.Random(seed)
-        state = engine.new_game({"game": "architects", "players": players}, seed)
-        step = 0
-        while not engine.is_over(state):
-            if step % every == 0:
-                yield state
-            seat = engine.to_act(state)[0]
-            state, _ = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
-            step += 1
-        yield state
 
 
 def lists_and_dicts(value, found=None):

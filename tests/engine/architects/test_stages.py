@@ -7,7 +7,7 @@ from itertools import product
 from games import engine
 from games.engine.architects import catalogue, stages, turns
 
-from .tables import give, give_token, kinds, new_table, on_top, play, take
+from .tables import give, give_token, kinds, new_table, on_top, play, states_of_random_games, take
 
 
 def _giza_first():
@@ -188,8 +188,6 @@ def test_whether_a_stage_can_be_built_agrees_with_the_list_of_its_payments():
 
 
 def test_whether_a_seat_has_a_build_or_a_token_left_agrees_with_its_free_actions():
-    from .test_rollout import states_of_random_games
-
     compared = with_actions = 0
     for players in (2, 3, 5, 7):
         for state in states_of_random_games(players, range(2), every=1):

@@ -115,26 +115,21 @@ def _with_coins(greys, count, coins_held, economy):
 def can_build(player, used):
     """Whether ``build_actions(player, used)`` is not empty, without listing the payments (a turn
     ends when nothing is left to do: ``turns._settle`` asks this after every move). Every plain
-    option of a stage spends the same number of grey cards (``_plain_greys``: the best count of one
-    resource, or as many distinct ones as the cost takes), so one of them is affordable when any is;
-    Engineering's options spend as many grey cards as the cost takes of all those held, the most any
-    payment can, and are listed when no plain one is (they are then new)."""
+    option of a stage spends the same number of grey cards (``_plain_greys``), so one of them is
+    affordable when any is; Engineering's options spend as many grey cards as the cost takes of
+    all those held (``_any_greys``), the most any payment can, and are listed when no plain one is."""
     stages = available_stages(player)
     if not stages:
         return False
     cards = held(player)
-    coins = cards[COIN]
     economy = owned_effect(player, "coin_worth_two", used) is not None
-    resources = [cards[r] for r in _cat.get().resources if cards[r]]
     engineering = owned_effect(player, "any_resources", used) is not None
+    all_greys = sum(cards[r] for r in _cat.get().resources)
     for stage in stages:
-        if stage.same:
-            greys = max((min(n, stage.count) for n in resources), default=0)
-        else:
-            greys = min(len(resources), stage.count)
+        greys = sum(_plain_greys(cards, stage)[0].values())
         if engineering:
-            greys = max(greys, min(stage.count, sum(resources)))
-        if _coins_to_spend(stage.count - greys, economy) <= coins:
+            greys = max(greys, min(stage.count, all_greys))
+        if _coins_to_spend(stage.count - greys, economy) <= cards[COIN]:
             return True
     return False
 

@@ -177,6 +177,7 @@ _LISTS_OF_LISTS = ("decks", "reshuffles")
 # place (the config is set once; battles.py puts a new "conflict" dict).
 _SHARED = frozenset(("version", "phase", "turn", "active", "step", "peeked", "battle_due", "cat", "end",
                      "config", "conflict"))
+_COPIED = frozenset(_LISTS_OF_IDS + _LISTS_OF_LISTS + ("players",))  # by copy_state's own lines
 
 
 def copy_state(state):
@@ -208,5 +209,3 @@ def copy_player(player):
     """A copy of one player's dict sharing none of its lists."""
     return {k: list(v) if type(v) is list else v for k, v in player.items()}
 
-
-_COPIED = frozenset(_LISTS_OF_IDS + _LISTS_OF_LISTS + ("players",))

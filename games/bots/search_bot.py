@@ -5,12 +5,10 @@ It is given what every bot is given (its seat's view, its legal actions, an rng)
 
 1. draws a complete state consistent with the view (``engine.sample_state``): the cards the seat
    cannot see are dealt again, at random, every round (determinization);
-2. applies each candidate still in the race to that same state, and plays on until the game
-   ends with the rollout policy (the ``greedy`` bot by default) for every seat (in a game whose
-   INFO sets ``search_own_next_move``, except the seat's own next decision, chosen by a bandit
-   kept under each candidate: ``own_moves``, UCB1 over the search's candidates there, pooled over
-   the rounds), every candidate's rollout with the same random numbers (common random numbers:
-   the candidates are compared on the same deals and the same tie-breaks, so far fewer rollouts
+2. applies each candidate still in the race to that same state, and lets every seat, itself
+   included, play on with the rollout policy (the ``greedy`` bot by default) until the game
+   ends, every candidate's rollout with the same random numbers (common random numbers: the
+   candidates are compared on the same deals and the same tie-breaks, so far fewer rollouts
    tell them apart);
 3. scores each end for its seat (``outcome_value``: a win, its rank, its margin).
 
@@ -38,7 +36,7 @@ import random
 import time
 
 from games import engine
-from games.bots import greedy_bot, own_moves
+from games.bots import greedy_bot
 from games.engine import registry
 
 DEFAULT_SECONDS = 1.0
@@ -89,36 +87,17 @@ def _search(view, legal_actions, rng, *, seconds, iterations, rollout_policy, cl
 
     ranked = successive_halving(view, candidates, rng, policy, tally=tally,
                                 order=lambda k: (-totals[k] / rounds[k], k),
-                                seconds=seconds, iterations=iterations, clock=clock,
-                                play=_own_next_move_play(view, len(candidates), policy))
+                                seconds=seconds, iterations=iterations, clock=clock)
     return candidates[ranked[0]]
 
 
-def _own_next_move_play(view, count, policy):
-    """``successive_halving``'s `play` when the view's game asks the seat's next move in its
-    rollouts to be chosen by a bandit (``INFO["search_own_next_move"]``, ``own_moves``), else None
-    (flat rollouts)."""
-    if not registry.get(view["game"]).INFO.get("search_own_next_move"):
-        return None
-    seat = view["seat"]
-    next_moves = [own_moves.new_tally() for _ in range(count)]
-
-    def play(k, state, rng):
-        return own_moves.play_on(state, rng, policy, seat, next_moves[k], outcome=outcome_value,
-                                 candidates_of=candidate_actions, family_of=_family, rollout=rollout)
-    return play
-
-
-def successive_halving(view, candidates, rng, policy, *, tally, order, seconds, iterations, clock, keep=None,
-                       play=None):
+def successive_halving(view, candidates, rng, policy, *, tally, order, seconds, iterations, clock, keep=None):
     """The rounds of the search (the module's doc) over `candidates` from the view's seat; every
     rollout's final score sheets go to ``tally(k, sheets)`` for candidate k, and ``order(k)`` ranks
     them (best first) at each phase's end. `keep`, a candidate's index, is never dropped (the
-    review's chosen action). ``play(k, state, rng)``, when given, plays candidate k's state to the
-    end instead of a flat ``rollout`` (the search bot's chooses the seat's next move by a bandit:
-    ``own_moves``). Stops after about `iterations` rollouts, or `seconds` on `clock` (a round that
-    the last one's length says would end past its phase's end is not started). Returns the last
-    phase's candidates, best first."""
+    review's chosen action). Stops after about `iterations` rollouts, or `seconds` on `clock`
+    (a round that the last one's length says would end past its phase's end is not started).
+    Returns the last phase's candidates, best first."""
     seat = view["seat"]
     deadline = clock() + seconds if seconds is not None else None
     alive = list(range(len(candidates)))
@@ -135,8 +114,7 @@ def successive_halving(view, candidates, rng, policy, *, tally, order, seconds, 
             seed = rng.getrandbits(64)
             for k in alive:
                 after, _events = engine.apply(state, seat, candidates[k])
-                rollout_rng = random.Random(seed)
-                tally(k, play(k, after, rollout_rng) if play is not None else rollout(after, rollout_rng, policy))
+                tally(k, rollout(after, random.Random(seed), policy))
             played += len(alive)
             if phase_rollouts is not None and played + len(alive) > phase_rollouts:
                 break

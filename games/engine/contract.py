@@ -104,9 +104,6 @@ Optional (the score-sheet calculator; ``engine.table_games()`` lists the games t
 # {"expansions": "cities"}); {other option: {value: [values]}} (values of another option a value
 # brings: expansions cities brings the wonders petra and byzantium). A config key that is neither
 # "game", "players" nor a declared option is refused (unknown_option).
-# Optional INFO key: "search_own_next_move", true: the search bot chooses its seat's next decision
-# in each rollout by a bandit rather than greedily (games/bots/own_moves.py); set where the
-# benchmark showed it stronger at the same budget (docs/bots.md), absent elsewhere.
 # Optional INFO key: "option_score_categories", {category: {"option", "value"}}: categories
 # only the sheets of a config with that option value carry (after the declared ones; the total
 # is then the sum of both), e.g. the base game's "black" with expansions ["cities"].

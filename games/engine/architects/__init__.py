@@ -48,8 +48,6 @@ def _info():
         "rating_modes": ["architects"],
         # the decks' cards face down, one player's turn at a time, shuffled decks, no teams
         "type": {"hidden_information": True, "simultaneous": False, "teams": False, "chance": True},
-        # the search bot's own next move in its rollouts by a bandit: won more fixed deals (docs/bots.md)
-        "search_own_next_move": True,
     }
 
 

@@ -6,7 +6,9 @@ It is given what every bot is given (its seat's view, its legal actions, an rng)
 1. draws a complete state consistent with the view (``engine.sample_state``): the cards the seat
    cannot see are dealt again, at random, every round (determinization);
 2. applies each candidate still in the race to that same state, and lets every seat, itself
-   included, play on with the rollout policy (the ``greedy`` bot by default) until the game
+   included, play on with the rollout policy (the ``greedy`` bot by default; a game's quick
+   rollout turn may play the searching seat itself with better values of its own: Architects'
+   ``heuristics.SEARCHER``) until the game
    ends, every candidate's rollout with the same random numbers (common random numbers: the
    candidates are compared on the same deals and the same tie-breaks, so far fewer rollouts
    tell them apart);
@@ -114,7 +116,7 @@ def successive_halving(view, candidates, rng, policy, *, tally, order, seconds, 
             seed = rng.getrandbits(64)
             for k in alive:
                 after, _events = engine.apply(state, seat, candidates[k])
-                tally(k, rollout(after, random.Random(seed), policy))
+                tally(k, rollout(after, random.Random(seed), policy, searcher=seat))
             played += len(alive)
             if phase_rollouts is not None and played + len(alive) > phase_rollouts:
                 break
@@ -165,8 +167,10 @@ def _family(action):
     return repr(sorted((k, v) for k, v in action.items() if not isinstance(v, dict)))
 
 
-def rollout(state, rng, policy):
-    """Play `state` to the end with `policy` for every seat; the final score sheets."""
+def rollout(state, rng, policy, searcher=None):
+    """Play `state` to the end with `policy` for every seat; the final score sheets. With the
+    greedy policy the game's quick turn may play `searcher`, the seat the search is for, better
+    than the greedy bot (the contract's ``rollout_turn``)."""
     game = registry.of_state(state)  # the game's own functions: no dispatch per call
     is_over, to_act, legal_actions, view, apply = (
         game.is_over, game.to_act, game.legal_actions, game.view, game.apply)
@@ -175,7 +179,7 @@ def rollout(state, rng, policy):
     # this bot dealt (sample_state), so reading it is no peeking.
     quick = getattr(game, "rollout_turn", None) if policy is greedy_bot else None
     while not is_over(state):
-        after = quick(state, rng) if quick is not None else None
+        after = quick(state, rng, searcher) if quick is not None else None
         if after is not None:
             state = after
             continue

@@ -85,10 +85,12 @@ Optional (the score-sheet calculator; ``engine.table_games()`` lists the games t
 # Optional function: action_values(view, actions) -> [float], equal to
 # [action_value(view, a) for a in actions] but quicker (the bots' rollouts ask it every decision);
 # the bots use it when the game has it (``games.bots.greedy_bot.values_of``).
-# Optional function: rollout_turn(state, rng) -> state | None, the state after every seat still to
-# choose has made the greedy bot's choice (quicker than a view and every payment per seat), or
-# None where the game has no quick way; only the search bot's rollouts call it, on states the bot
-# dealt itself.
+# Optional function: rollout_turn(state, rng, searcher=None) -> state | None, the state after every
+# seat still to choose has made the greedy bot's choice (quicker than a view and every payment per
+# seat), or None where the game has no quick way; only the search bot's rollouts call it, on states
+# the bot dealt itself. `searcher` is the seat the search plays for: a game may play it with values
+# of its own that play better than the greedy bot's (Architects: heuristics.SEARCHER); without it,
+# every seat is the greedy bot (testing.check_rollout_turn).
 # Optional function: search_group(action) -> hashable | None, the kind of move a legal action is
 # one variant of (base game: a discard, a wonder stage, whichever card): the search bot keeps at
 # most MAX_PER_GROUP of a kind among its candidates (None: no kind, no limit).

@@ -24,9 +24,10 @@ from ..seating import left_of, right_of
 _PUBLIC = {}  # id(state["players"]) -> (that list, the heuristic's facts of its cities)
 
 
-def rollout_turn(state, rng):
+def rollout_turn(state, rng, searcher=None):
     """The state after every seat still to choose this turn has made the greedy bot's choice
-    (`state` is one the caller dealt itself), or None where there is no quick way."""
+    (`state` is one the caller dealt itself), or None where there is no quick way. Every seat,
+    the `searcher` too, plays the greedy bot's values here."""
     if state["phase"] != "play" or is_two_players(state):
         return None
     players = state["players"]

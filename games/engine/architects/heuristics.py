@@ -23,7 +23,7 @@ from collections import Counter
 
 from . import catalogue as _cat
 from .battles import shields
-from .stages import available_stages
+from .stages import affordable, available_stages
 from ..seating import left_of, right_of
 
 MEDIUM = {
@@ -105,21 +105,13 @@ def _lacks(stage, held, resource):
     return held[resource] == 0
 
 
-def _payable(stage, held):
-    """Whether the resources and coins `held` pay `stage` (a coin stands for a missing resource)."""
-    resources = [r for r in _cat.get().resources if held[r]]
-    if stage.same:
-        greys = max((min(held[r], stage.count) for r in resources), default=0)
-    else:
-        greys = min(len(resources), stage.count)
-    return greys + held["coin"] >= stage.count
-
-
 def _points_it_unlocks(stages, held, kind):
-    """The most points among the open stages that a card of `kind` would make payable."""
+    """The most points among the open stages that a card of `kind` would make payable (tokens
+    left aside)."""
     after = held.copy()
     after[kind] += 1
-    return max((stage.points for stage in stages if _payable(stage, after) and not _payable(stage, held)), default=0)
+    return max((stage.points for stage in stages if affordable(stage, after) and not affordable(stage, held)),
+               default=0)
 
 
 def _lead_over_neighbours(view, me, added):

@@ -124,14 +124,16 @@ def can_build(player, used):
     cards = held(player)
     economy = owned_effect(player, "coin_worth_two", used) is not None
     engineering = owned_effect(player, "any_resources", used) is not None
-    all_greys = sum(cards[r] for r in _cat.get().resources)
-    for stage in stages:
-        greys = sum(_plain_greys(cards, stage)[0].values())
-        if engineering:
-            greys = max(greys, min(stage.count, all_greys))
-        if _coins_to_spend(stage.count - greys, economy) <= cards[COIN]:
-            return True
-    return False
+    return any(affordable(stage, cards, economy=economy, engineering=engineering) for stage in stages)
+
+
+def affordable(stage, cards, *, economy=False, engineering=False):
+    """Whether the cards `cards` (kind -> number) pay `stage`, with Economy and Engineering when
+    told (``can_build``'s count; the heuristics ask it of cards a seat does not hold yet)."""
+    greys = sum(_plain_greys(cards, stage)[0].values())
+    if engineering:
+        greys = max(greys, min(stage.count, sum(cards[r] for r in _cat.get().resources)))
+    return _coins_to_spend(stage.count - greys, economy) <= cards[COIN]
 
 
 def _coins_to_spend(missing, economy):

@@ -49,38 +49,41 @@ def test_the_greedy_bot_still_plays_the_medium_weights():
     assert SEARCHER != MEDIUM and set(SEARCHER) == set(MEDIUM)
 
 
+def _two_tables():
+    return new_table("alexandria", "babylon", "giza"), new_table("alexandria", "babylon", "giza")
+
+
+def value(state, weights):
+    """What seat 0 gives taking the top of its own deck (deck 0)."""
+    return action_value(engine.view(state, 0), TAKE_OWN_DECK, weights)
+
+
 def test_a_coin_that_makes_a_stage_payable_is_worth_more_to_the_searcher():
-    helps, idle = new_table("alexandria", "babylon", "giza"), new_table("alexandria", "babylon", "giza")
+    helps, idle = _two_tables()
     give(helps, 0, "wood")  # Alexandria's first stage: 2 different resources, a coin pays the second
     for state in (helps, idle):
         on_top(state, 0, "coin")
-    def value(state, weights):
-        return action_value(engine.view(state, 0), TAKE_OWN_DECK, weights)
     assert value(helps, SEARCHER) > value(idle, SEARCHER)
     assert value(helps, MEDIUM) == value(idle, MEDIUM)
 
 
 def test_horns_are_worth_more_to_the_searcher_when_it_leads_its_neighbours_in_shields():
-    ahead, behind = new_table("alexandria", "babylon", "giza"), new_table("alexandria", "babylon", "giza")
+    ahead, behind = _two_tables()
     give(ahead, 0, "shield", "shield")
     give(behind, 1, "shield", "shield")
     give(behind, 2, "shield", "shield")
     for state in (ahead, behind):
         on_top(state, 0, "shield_two_horns")
-    def value(state, weights):
-        return action_value(engine.view(state, 0), TAKE_OWN_DECK, weights)
     assert value(ahead, SEARCHER) > value(behind, SEARCHER)
     assert value(ahead, MEDIUM) == value(behind, MEDIUM)
 
 
 def test_the_searcher_weighs_what_the_top_of_a_shared_deck_is_worth_to_the_neighbour_who_shares_it():
     # deck 0 lies between seat 0 and its left neighbour, seat 1, who takes from it too
-    wanted, unwanted = new_table("alexandria", "babylon", "giza"), new_table("alexandria", "babylon", "giza")
+    wanted, unwanted = _two_tables()
     give(unwanted, 1, "glass")  # Babylon already holds the glass its next stage would want
     for state in (wanted, unwanted):
         on_top(state, 0, "glass")
-    def value(state, weights):
-        return action_value(engine.view(state, 0), TAKE_OWN_DECK, weights)
     neighbour = [heuristics.card_value(engine.view(s, 1), engine.view(s, 1)["players"][1], s["decks"][0][0])
                  for s in (wanted, unwanted)]
     assert neighbour[0] != neighbour[1]

@@ -13,7 +13,9 @@ from games.engine.base import heuristics
     {"game": "base", "players": 7, "sides": "B"},
     {"game": "base", "players": 5, "sides": "random", "expansions": ["cities"]},
 ])
-def test_action_values_equal_action_value_for_every_legal_action_of_whole_games(config):
+@pytest.mark.parametrize("weights", ["MEDIUM", "SEARCHER"])
+def test_action_values_equal_action_value_for_every_legal_action_of_whole_games(config, weights):
+    weights = getattr(heuristics, weights)
     for seed in range(3):
         rng = random.Random(seed)
         state = engine.new_game(config, seed)
@@ -21,7 +23,8 @@ def test_action_values_equal_action_value_for_every_legal_action_of_whole_games(
             seat = engine.to_act(state)[0]
             legal = engine.legal_actions(state, seat)
             view = engine.view(state, seat)
-            assert heuristics.action_values(view, legal) == [heuristics.action_value(view, a) for a in legal]
+            assert heuristics.action_values(view, legal, weights) == [
+                heuristics.action_value(view, a, weights) for a in legal]
             state, _ = engine.apply(state, seat, rng.choice(legal))
 
 

@@ -30,8 +30,27 @@ from . import catalogue
 from .scoring import science_points
 
 VICTORY = {1: 1, 2: 3, 3: 5}
-RESOURCE_VALUE = {1: 1.6, 2: 1.0, 3: 0.1}
 ZERO_PAY = {"left": 0, "right": 0}
+
+# The greedy bot's weights (the `medium` level, and the model of every other seat in the search's
+# rollouts). Coins are counted in coins a point (``coins_a_point``: what a coin gained is worth,
+# ``cost_a_point``: what a coin paid costs); the ``_1``/``_2``/``_3`` keys are an age's.
+MEDIUM = {
+    "victory": 1.0, "overtake": 1.0, "tie": 0.5, "science_1": 0.6, "science_2": 0.6,
+    "science_3": 1.0, "coins_a_point": 3.0, "cost_a_point": 3.0, "points_per": 1.0,
+    "resource_1": 1.6, "resource_2": 1.0, "resource_3": 0.1, "resource_fixed": 0.3,
+    "discount_1": 1.2, "discount_2": 0.6, "discount_3": 0.1,
+    "power_1": 3.0, "power_2": 2.0, "power_3": 1.5, "copy_guild": 5.0, "stage": 0.4,
+    "discard": 1.0, "discard_short": 0.8, "olympia": 1.0, "printed_points": 1.0,
+}
+# The search bot's rollouts play the seat it searches for with these (``rollout.rollout_turn``'s
+# `searcher`): tuned on greedy games alone (docs/bots.md), they value shields, coins, points per
+# card, Age II resources and Age I discounts more, Age I powers less, and discard only when
+# nothing else is worth building.
+SEARCHER = dict(MEDIUM, **{
+    "victory": 1.4, "coins_a_point": 2.0, "points_per": 1.2, "resource_2": 1.6,
+    "resource_fixed": 0.6, "discount_1": 2.0, "power_1": 1.5, "discard": -1.0,
+})
 
 
 def _cities(view, action):
@@ -112,16 +131,16 @@ def _compute_production(city):
     return have
 
 
-def _fx_value(view, fx, me, left, right):
+def _fx_value(view, fx, me, left, right, weights=MEDIUM):
     age = max(view["age"], 1)
-    value = float(fx.points)
+    value = fx.points * weights["printed_points"]
     if fx.shields:
         mine = me["shields"] + fx.shields
         for nb in (left, right):
             if me["shields"] <= nb["shields"] < mine:
-                value += VICTORY[age] + (1 if me["shields"] < nb["shields"] else 0)
+                value += VICTORY[age] * weights["victory"] + (weights["overtake"] if me["shields"] < nb["shields"] else 0)
             elif me["shields"] == nb["shields"] and mine > nb["shields"]:
-                value += VICTORY[age] * 0.5
+                value += VICTORY[age] * weights["tie"]
     if fx.science >= 0 or fx.science_choice:
         cards = catalogue.get().cards
         symbols = [0, 0, 0]
@@ -133,29 +152,36 @@ def _fx_value(view, fx, me, left, right):
         if fx.science >= 0:
             symbols[fx.science] += 1
         after = science_points(tuple(symbols), fx.science_choice)
-        value += (after - before) * (0.6 if age < 3 else 1.0)
-    value += fx.coins / 3.0
+        value += (after - before) * weights[_SCIENCE[age]]
+    coins_a_point = weights["coins_a_point"]
+    value += fx.coins / coins_a_point
     for counts, scope, amount in fx.coins_per:
-        value += amount * _count(counts, scope, me, left, right) / 3.0
+        value += amount * _count(counts, scope, me, left, right) / coins_a_point
     for counts, scope, amount in fx.points_per:
-        value += amount * _count(counts, scope, me, left, right)
+        value += amount * _count(counts, scope, me, left, right) * weights["points_per"]
     if any(fx.fixed) or fx.choices:
         have = _production(me)
         new = {i for i, v in enumerate(fx.fixed) if v}
         for ch in fx.choices:
             new.update(ch)
         fresh = len(new - have)
-        value += RESOURCE_VALUE[age] * (fresh + 0.3 * sum(fx.fixed))
+        value += weights[_RESOURCE[age]] * (fresh + weights["resource_fixed"] * sum(fx.fixed))
     if fx.discounts:
-        value += {1: 1.2, 2: 0.6, 3: 0.1}[age]
+        value += weights[_DISCOUNT[age]]
     if fx.free_build_per_age or fx.play_seventh_card or fx.build_from_discard:
-        value += {1: 3, 2: 2, 3: 1.5}[age]
+        value += weights[_POWER[age]]
     if fx.copy_guild:
-        value += 5
-    return value + _cities_value(view, fx, age)
+        value += weights["copy_guild"]
+    return value + _cities_value(view, fx, age, weights)
 
 
-def _cities_value(view, fx, age):
+_SCIENCE = {1: "science_1", 2: "science_2", 3: "science_3"}
+_RESOURCE = {1: "resource_1", 2: "resource_2", 3: "resource_3"}
+_DISCOUNT = {1: "discount_1", 2: "discount_2", 3: "discount_3"}
+_POWER = {1: "power_1", 2: "power_2", 3: "power_3"}
+
+
+def _cities_value(view, fx, age, weights):
     value = 0.0
     if fx.loss:
         value += 0.25 * fx.loss[0] * (len(view["players"]) - 1)
@@ -164,37 +190,38 @@ def _cities_value(view, fx, age):
     if fx.docks:
         value += {1: 1.0, 2: 0.5, 3: 0.1}[age]
     if fx.owned_choice or fx.missing_choice:
-        value += 2 * RESOURCE_VALUE[age]
+        value += 2 * weights[_RESOURCE[age]]
     if fx.stages_free:
         value += {1: 2.0, 2: 1.5, 3: 0.5}[age]
     return value
 
 
-def action_value(view, action):
-    return _action_value(view, action, None)
+def action_value(view, action, weights=MEDIUM):
+    return _action_value(view, action, None, weights)
 
 
-def action_values(view, actions):
+def action_values(view, actions, weights=MEDIUM):
     """The value of each of `actions`, equal to ``action_value``'s, sharing the effects' values:
     a seat's own build or wonder stage is worth (what it brings) - (coins it costs) / 3, and what
     it brings is computed once per card."""
     memo = {}
     out = []
+    cost_a_point = weights["cost_a_point"]
     for action in actions:
         kind = action["type"]
         if (kind == "build" or kind == "wonder") and "city" not in action:
             key = (action["card"], action.get("free")) if kind == "build" else action["stage"]
             unpaid = memo.get(key)
             if unpaid is None:
-                unpaid = memo[key] = _unpaid_value(view, action, memo)
+                unpaid = memo[key] = _unpaid_value(view, action, memo, weights)
             pay = action.get("pay") or ZERO_PAY
-            out.append(unpaid[0] - (pay["left"] + pay["right"] + unpaid[1]) / 3.0)
+            out.append(unpaid[0] - (pay["left"] + pay["right"] + unpaid[1]) / cost_a_point)
         else:
-            out.append(_action_value(view, action, memo))
+            out.append(_action_value(view, action, memo, weights))
     return out
 
 
-def _unpaid_value(view, action, memo):
+def _unpaid_value(view, action, memo, weights):
     """(value before paying, coins paid to the bank) of a seat's own build or wonder stage."""
     players = view["players"]
     me = players[view["seat"]]
@@ -202,33 +229,33 @@ def _unpaid_value(view, action, memo):
     cat = catalogue.get()
     if action["type"] == "build":
         card = cat.cards[action["card"]]
-        value = _memo_fx_value(view, card.fx, me, left, right, memo)
+        value = _memo_fx_value(view, card.fx, me, left, right, memo, weights)
         if action.get("free") == "olympia":
-            value -= 1.0
+            value -= weights["olympia"]
         return value, 0 if action.get("free") else card.coins
     stage = cat.wonders[me["wonder"]].sides[me["side"]][action["stage"] - 1]
-    return _memo_fx_value(view, stage.fx, me, left, right, memo) + 0.4, stage.coins
+    return _memo_fx_value(view, stage.fx, me, left, right, memo, weights) + weights["stage"], stage.coins
 
 
-def _action_value(view, action, memo):
+def _action_value(view, action, memo, weights=MEDIUM):
     if action["type"] == "side":
         return 1.0 if action["side"] == "A" else 0.9
     me, left, right = _cities(view, action)
-    return _value(view, action, me, left, right, memo) + _paid_to_seat(view, action, me) / 3.0
+    return _value(view, action, me, left, right, memo, weights) + _paid_to_seat(view, action, me) / 3.0
 
 
-def _memo_fx_value(view, fx, me, left, right, memo):
+def _memo_fx_value(view, fx, me, left, right, memo, weights=MEDIUM):
     """``_fx_value``, remembered in `memo` (one view) by effect and city."""
     if memo is None:
-        return _fx_value(view, fx, me, left, right)
+        return _fx_value(view, fx, me, left, right, weights)
     key = (id(fx), id(me))
     value = memo.get(key)
     if value is None:
-        value = memo[key] = _fx_value(view, fx, me, left, right)
+        value = memo[key] = _fx_value(view, fx, me, left, right, weights)
     return value
 
 
-def _value(view, action, me, left, right, memo=None):
+def _value(view, action, me, left, right, memo=None, weights=MEDIUM):
     cat = catalogue.get()
     kind = action["type"]
     if kind == "pass":
@@ -238,21 +265,23 @@ def _value(view, action, me, left, right, memo=None):
         owed = view["cities"]["owed"][city]
         return -action["coins"] / 3.0 - (owed - action["coins"])
     if kind == "discard":
-        return 1.0 + (0.8 if me["coins"] < 3 else 0.0)
+        return weights["discard"] + (weights["discard_short"] if me["coins"] < 3 else 0.0)
     pay = action.get("pay") or {"left": 0, "right": 0}
     spent = pay["left"] + pay["right"]
+    cost_a_point = weights["cost_a_point"]
     if kind in ("build", "build_discarded"):
         card = cat.cards[action["card"]]
         if kind == "build" and not action.get("free"):
             spent += card.coins
-        value = _memo_fx_value(view, card.fx, me, left, right, memo)
+        value = _memo_fx_value(view, card.fx, me, left, right, memo, weights)
         if action.get("free") == "olympia":
-            value -= 1.0  # keep the power for a dearer card when cheap
-        return value - spent / 3.0
+            value -= weights["olympia"]  # keep the power for a dearer card when cheap
+        return value - spent / cost_a_point
     # wonder stage
     wonder = cat.wonders[me["wonder"]]
     stage = wonder.sides[me["side"]][action["stage"] - 1]
-    return _memo_fx_value(view, stage.fx, me, left, right, memo) + 0.4 - (spent + stage.coins) / 3.0
+    return (_memo_fx_value(view, stage.fx, me, left, right, memo, weights) + weights["stage"]
+            - (spent + stage.coins) / cost_a_point)
 
 
 def search_group(action):

@@ -26,8 +26,8 @@ _PUBLIC = {}  # id(state["players"]) -> (that list, the heuristic's facts of its
 
 def rollout_turn(state, rng, searcher=None):
     """The state after every seat still to choose this turn has made the greedy bot's choice
-    (`state` is one the caller dealt itself), or None where there is no quick way. Every seat,
-    the `searcher` too, plays the greedy bot's values here."""
+    (`state` is one the caller dealt itself), or None where there is no quick way. The
+    `searcher` plays the heuristic's ``SEARCHER`` weights, every other seat ``MEDIUM``."""
     if state["phase"] != "play" or is_two_players(state):
         return None
     players = state["players"]
@@ -37,7 +37,8 @@ def rollout_turn(state, rng, searcher=None):
     log = list(state["log"])
     for seat, chosen in enumerate(pending):
         if chosen is None:
-            pending[seat] = action = _greedy_choice(state, seat, age, public, rng)
+            weights = heuristics.SEARCHER if seat == searcher else heuristics.MEDIUM
+            pending[seat] = action = _greedy_choice(state, seat, age, public, rng, weights)
             log.append({"seat": seat, "action": action})
     new = dict(state)
     new["pending"] = pending
@@ -46,13 +47,13 @@ def rollout_turn(state, rng, searcher=None):
     return new
 
 
-def _greedy_choice(state, seat, age, public, rng):
+def _greedy_choice(state, seat, age, public, rng, weights=heuristics.MEDIUM):
     """The greedy bot's choice: the best of the heuristic's values, ties broken by rng (choices
     are canonical: they come from the legal actions' own list)."""
     actions = card_actions(state, seat, state["players"][seat]["hand"], cheapest=True)
     facts = {"seat": seat, "age": age, "players": public}
     best, best_value = None, None
-    for action, value in zip(actions, heuristics.action_values(facts, actions)):
+    for action, value in zip(actions, heuristics.action_values(facts, actions, weights)):
         value += rng.random() * 0.01
         if best_value is None or value > best_value:
             best, best_value = action, value

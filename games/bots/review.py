@@ -54,8 +54,9 @@ TIE_Z = 1.96  # the usual two-sided 95%: a smaller gap between two moves is not 
 # it: the review does not fault a move for less than a key moment's loss, nor name another for it.
 WORTH_THE_SAME = KEY_MOMENT_LOSS
 ROLLOUT_POLICY = search_bot.ROLLOUT_POLICY
-VERSION = 4  # 2: the win chances calibrated per mode (games/bots/calibration.py); 3: moves worth the same
-# (preferred); 4: a lead under WORTH_THE_SAME is none
+VERSION = 5  # 2: the win chances calibrated per mode (games/bots/calibration.py); 3: moves worth the same
+# (preferred); 4: a lead under WORTH_THE_SAME is none; 5: the reviewed seat's rollouts play the
+# game's own weights for the searching seat (heuristics.SEARCHER: base game and Architects)
 PLACE_KEYS = ("phase", "age", "turn", "step")  # the view's own coordinates of a decision, where it has them
 
 

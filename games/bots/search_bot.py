@@ -7,8 +7,8 @@ It is given what every bot is given (its seat's view, its legal actions, an rng)
    cannot see are dealt again, at random, every round (determinization);
 2. applies each candidate still in the race to that same state, and lets every seat, itself
    included, play on with the rollout policy (the ``greedy`` bot by default; a game's quick
-   rollout turn may play the searching seat itself with better values of its own: Architects'
-   ``heuristics.SEARCHER``) until the game
+   rollout turn may play the searching seat itself with better values of its own: the base
+   game's and Architects' ``heuristics.SEARCHER``) until the game
    ends, every candidate's rollout with the same random numbers (common random numbers: the
    candidates are compared on the same deals and the same tie-breaks, so far fewer rollouts
    tell them apart);

@@ -89,7 +89,7 @@ Optional (the score-sheet calculator; ``engine.table_games()`` lists the games t
 # seat still to choose has made the greedy bot's choice (quicker than a view and every payment per
 # seat), or None where the game has no quick way; only the search bot's rollouts call it, on states
 # the bot dealt itself. `searcher` is the seat the search plays for: a game may play it with values
-# of its own that play better than the greedy bot's (Architects: heuristics.SEARCHER); without it,
+# of its own that play better than the greedy bot's (base, Architects: heuristics.SEARCHER); without it,
 # every seat is the greedy bot (testing.check_rollout_turn).
 # Optional function: search_group(action) -> hashable | None, the kind of move a legal action is
 # one variant of (base game: a discard, a wonder stage, whichever card): the search bot keeps at

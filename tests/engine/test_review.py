@@ -182,7 +182,7 @@ def test_a_whole_game_is_reviewed_in_every_game_and_size(config):
     seats = [config["players"] - 1]
     result = review.review_match(config, log, seats, iterations=2, rng=random.Random(7))
     assert json.loads(json.dumps(result)) == result
-    assert result["method"]["rollout_policy"] == "greedy" and result["method"]["version"] == 4
+    assert result["method"]["rollout_policy"] == "greedy" and result["method"]["version"] == 5
     assert {d["seat"] for d in result["decisions"]} == set(seats)
     replayed = engine.replay(config, [e for e in log if "chance" in e])
     legal_at = {}

@@ -21,6 +21,11 @@ loss is worth a little per opponent, a diplomacy token about a point, masks like
 later on, docks, warehouse and black market like production, the Architect Cabinet like a
 cheaper wonder.
 
+Two sets of weights (the numbers above are ``MEDIUM``'s): ``MEDIUM``, the greedy bot's (the
+`medium` level, and the model of every other seat in the search's rollouts), and ``SEARCHER``,
+which the search's rollouts play for the seat they search for (``rollout.rollout_turn``).
+Both functions below take either (``weights``, ``MEDIUM`` by default).
+
 ``action_values(view, actions)`` is ``[action_value(view, a) for a in actions]``, computed once
 per card and city: a hand's actions repeat the same card with several payments, and the value of
 an effect does not depend on how it is paid (the bots' rollouts call it for every decision).
@@ -138,7 +143,8 @@ def _fx_value(view, fx, me, left, right, weights=MEDIUM):
         mine = me["shields"] + fx.shields
         for nb in (left, right):
             if me["shields"] <= nb["shields"] < mine:
-                value += VICTORY[age] * weights["victory"] + (weights["overtake"] if me["shields"] < nb["shields"] else 0)
+                overtakes = me["shields"] < nb["shields"]
+                value += VICTORY[age] * weights["victory"] + (weights["overtake"] if overtakes else 0)
             elif me["shields"] == nb["shields"] and mine > nb["shields"]:
                 value += VICTORY[age] * weights["tie"]
     if fx.science >= 0 or fx.science_choice:
@@ -202,7 +208,8 @@ def action_value(view, action, weights=MEDIUM):
 
 def action_values(view, actions, weights=MEDIUM):
     """The value of each of `actions`, equal to ``action_value``'s, sharing the effects' values:
-    a seat's own build or wonder stage is worth (what it brings) - (coins it costs) / 3, and what
+    a seat's own build or wonder stage is worth (what it brings) - (coins it costs) / (the
+    weights' ``cost_a_point``), and what
     it brings is computed once per card."""
     memo = {}
     out = []

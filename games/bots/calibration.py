@@ -1,8 +1,9 @@
 """The review's win chances, calibrated: the share of rollouts a move wins is mapped to the chance
 that such a move's seat wins at a real table, per game mode.
 
-Rollouts play every seat with a greedy policy (the reviewed seat with weights of its own,
-``heuristics.SEARCHER``), so their futures vary less than real play's and
+Rollouts play every seat with one greedy policy (the greedy bot's: not the weights a game's
+search gives its own seat, ``search_bot.successive_halving``'s `own_weights`), so their futures
+vary less than real play's and
 the raw shares are too sure at the ends (base game, 4 players: moves given under 10% won 7% of the
 time, moves given 60-70% won 42%; docs/testing.md). The map is Platt scaling: a logistic
 regression of "the seat won" on the log-odds of the smoothed share,

@@ -54,9 +54,8 @@ TIE_Z = 1.96  # the usual two-sided 95%: a smaller gap between two moves is not 
 # it: the review does not fault a move for less than a key moment's loss, nor name another for it.
 WORTH_THE_SAME = KEY_MOMENT_LOSS
 ROLLOUT_POLICY = search_bot.ROLLOUT_POLICY
-VERSION = 5  # 2: the win chances calibrated per mode (games/bots/calibration.py); 3: moves worth the same
-# (preferred); 4: a lead under WORTH_THE_SAME is none; 5: the reviewed seat's rollouts play the
-# game's own weights for the searching seat (heuristics.SEARCHER: base game and Architects)
+VERSION = 4  # 2: the win chances calibrated per mode (games/bots/calibration.py); 3: moves worth the same
+# (preferred); 4: a lead under WORTH_THE_SAME is none
 PLACE_KEYS = ("phase", "age", "turn", "step")  # the view's own coordinates of a decision, where it has them
 
 
@@ -180,8 +179,11 @@ def _weigh(view, legal_actions, chosen, rng, *, seconds, iterations, clock, mode
     def order(k):
         return (-wins[k] / rounds[k], ranks[k] / rounds[k], -points[k] / rounds[k], k)
 
+    # The player's later moves are modelled as the greedy bot's, not as the search's own seat's
+    # (own_weights): those made the base game's win chances too sure (docs/testing.md).
     ranked = search_bot.successive_halving(view, candidates, rng, policy, tally=tally, order=order, keep=mine,
-                                           seconds=seconds, iterations=iterations, clock=clock)
+                                           seconds=seconds, iterations=iterations, clock=clock,
+                                           own_weights=False)
     best = preferred(ranked, mine, won)
 
     def win(k):

@@ -93,14 +93,18 @@ def _search(view, legal_actions, rng, *, seconds, iterations, rollout_policy, cl
     return candidates[ranked[0]]
 
 
-def successive_halving(view, candidates, rng, policy, *, tally, order, seconds, iterations, clock, keep=None):
+def successive_halving(view, candidates, rng, policy, *, tally, order, seconds, iterations, clock, keep=None,
+                        own_weights=True):
     """The rounds of the search (the module's doc) over `candidates` from the view's seat; every
     rollout's final score sheets go to ``tally(k, sheets)`` for candidate k, and ``order(k)`` ranks
     them (best first) at each phase's end. `keep`, a candidate's index, is never dropped (the
     review's chosen action). Stops after about `iterations` rollouts, or `seconds` on `clock`
     (a round that the last one's length says would end past its phase's end is not started).
-    Returns the last phase's candidates, best first."""
+    `own_weights`: the rollouts play the view's seat with the game's values for a searching seat
+    (``rollout``'s `searcher`); without, every seat plays the greedy bot (the review's model of a
+    player). Returns the last phase's candidates, best first."""
     seat = view["seat"]
+    searcher = seat if own_weights else None
     deadline = clock() + seconds if seconds is not None else None
     alive = list(range(len(candidates)))
     phases = max(1, math.ceil(math.log2(len(candidates))))
@@ -116,7 +120,7 @@ def successive_halving(view, candidates, rng, policy, *, tally, order, seconds, 
             seed = rng.getrandbits(64)
             for k in alive:
                 after, _events = engine.apply(state, seat, candidates[k])
-                tally(k, rollout(after, random.Random(seed), policy, searcher=seat))
+                tally(k, rollout(after, random.Random(seed), policy, searcher=searcher))
             played += len(alive)
             if phase_rollouts is not None and played + len(alive) > phase_rollouts:
                 break

@@ -188,6 +188,8 @@ _POWER = {1: "power_1", 2: "power_2", 3: "power_3"}
 
 
 def _cities_value(view, fx, age, weights):
+    """Cities' black cards and docks: the same numbers in both weight sets (none was tuned), but
+    for the resource choices, which follow the age's resource weight."""
     value = 0.0
     if fx.loss:
         value += 0.25 * fx.loss[0] * (len(view["players"]) - 1)
@@ -248,7 +250,8 @@ def _action_value(view, action, memo, weights=MEDIUM):
     if action["type"] == "side":
         return 1.0 if action["side"] == "A" else 0.9
     me, left, right = _cities(view, action)
-    return _value(view, action, me, left, right, memo, weights) + _paid_to_seat(view, action, me) / 3.0
+    paid_to_seat = _paid_to_seat(view, action, me) / weights["coins_a_point"]
+    return _value(view, action, me, left, right, memo, weights) + paid_to_seat
 
 
 def _memo_fx_value(view, fx, me, left, right, memo, weights=MEDIUM):
@@ -270,7 +273,7 @@ def _value(view, action, me, left, right, memo=None, weights=MEDIUM):
     if kind == "pay_debt":  # the seat's own debt, or the Free City's (valued as its own)
         city = view["free_city"]["city"] if action.get("city") == "free_city" else view["seat"]
         owed = view["cities"]["owed"][city]
-        return -action["coins"] / 3.0 - (owed - action["coins"])
+        return -action["coins"] / weights["cost_a_point"] - (owed - action["coins"])
     if kind == "discard":
         return weights["discard"] + (weights["discard_short"] if me["coins"] < 3 else 0.0)
     pay = action.get("pay") or {"left": 0, "right": 0}

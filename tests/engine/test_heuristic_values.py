@@ -13,7 +13,7 @@ from games.engine.base import heuristics
     {"game": "base", "players": 7, "sides": "B"},
     {"game": "base", "players": 5, "sides": "random", "expansions": ["cities"]},
 ])
-@pytest.mark.parametrize("weights", ["MEDIUM", "SEARCHER"])
+@pytest.mark.parametrize("weights", ["MEDIUM", "SEARCHER", "SEARCHER_CITIES"])
 def test_action_values_equal_action_value_for_every_legal_action_of_whole_games(config, weights):
     weights = getattr(heuristics, weights)
     for seed in range(3):

@@ -47,6 +47,12 @@ MEDIUM = {
     "discount_1": 1.2, "discount_2": 0.6, "discount_3": 0.1,
     "power_1": 3.0, "power_2": 2.0, "power_3": 1.5, "copy_guild": 5.0, "stage": 0.4,
     "discard": 1.0, "discard_short": 0.8, "olympia": 1.0, "printed_points": 1.0,
+    # Cities' black cards and docks (``_cities_value``): a coin lost by each opponent, a
+    # diplomacy token, masks, a coin the neighbours gain, docks, a stage built for free by age;
+    # a resource choice counts this many of the age's resource.
+    "loss": 0.25, "diplomacy": 1.0, "masks_1": 1.5, "masks_2": 2.0, "masks_3": 2.5,
+    "coins_neighbors": 0.2, "docks_1": 1.0, "docks_2": 0.5, "docks_3": 0.1, "choice_resources": 2.0,
+    "stages_free_1": 2.0, "stages_free_2": 1.5, "stages_free_3": 0.5,
 }
 # The search bot's rollouts play the seat it searches for with these (``rollout.rollout_turn``'s
 # `searcher`): tuned on greedy games alone (docs/bots.md), they value shields, coins, points per
@@ -55,6 +61,12 @@ MEDIUM = {
 SEARCHER = dict(MEDIUM, **{
     "victory": 1.4, "coins_a_point": 2.0, "points_per": 1.2, "resource_2": 1.6,
     "resource_fixed": 0.6, "discount_1": 2.0, "power_1": 1.5, "discard": -1.0,
+})
+# With Cities (found the same way, at 8 players: docs/bots.md): SEARCHER with an Age I resource
+# worth far more (Cities' coin losses and debts punish a city that must buy what it lacks), less
+# for shields and for a card that makes every opponent lose coins.
+SEARCHER_CITIES = dict(SEARCHER, **{
+    "victory": 0.7, "overtake": 0.5, "resource_1": 5.4, "loss": 0.125,
 })
 
 
@@ -188,20 +200,24 @@ _POWER = {1: "power_1", 2: "power_2", 3: "power_3"}
 
 
 def _cities_value(view, fx, age, weights):
-    """Cities' black cards and docks: the same numbers in both weight sets (none was tuned), but
-    for the resource choices, which follow the age's resource weight."""
+    """Cities' black cards and docks."""
     value = 0.0
     if fx.loss:
-        value += 0.25 * fx.loss[0] * (len(view["players"]) - 1)
-    value += 1.0 * fx.diplomacy + {1: 1.5, 2: 2.0, 3: 2.5}[age] * fx.masks
-    value -= 0.2 * fx.coins_neighbors
+        value += weights["loss"] * fx.loss[0] * (len(view["players"]) - 1)
+    value += weights["diplomacy"] * fx.diplomacy + weights[_MASKS[age]] * fx.masks
+    value -= weights["coins_neighbors"] * fx.coins_neighbors
     if fx.docks:
-        value += {1: 1.0, 2: 0.5, 3: 0.1}[age]
+        value += weights[_DOCKS[age]]
     if fx.owned_choice or fx.missing_choice:
-        value += 2 * weights[_RESOURCE[age]]
+        value += weights["choice_resources"] * weights[_RESOURCE[age]]
     if fx.stages_free:
-        value += {1: 2.0, 2: 1.5, 3: 0.5}[age]
+        value += weights[_STAGES_FREE[age]]
     return value
+
+
+_MASKS = {1: "masks_1", 2: "masks_2", 3: "masks_3"}
+_DOCKS = {1: "docks_1", 2: "docks_2", 3: "docks_3"}
+_STAGES_FREE = {1: "stages_free_1", 2: "stages_free_2", 3: "stages_free_3"}
 
 
 def action_value(view, action, weights=MEDIUM):

@@ -17,6 +17,7 @@ prompts): the caller goes through the contract then.
 from . import heuristics
 from .city import profile
 from .actions import card_actions
+from .cities_setup import is_cities
 from .resolution import resolve_turn
 from .two_players_setup import is_two_players
 from ..seating import left_of, right_of
@@ -27,7 +28,8 @@ _PUBLIC = {}  # id(state["players"]) -> (that list, the heuristic's facts of its
 def rollout_turn(state, rng, searcher=None):
     """The state after every seat still to choose this turn has made the greedy bot's choice
     (`state` is one the caller dealt itself), or None where there is no quick way. The
-    `searcher` plays the heuristic's ``SEARCHER`` weights, every other seat ``MEDIUM``."""
+    `searcher` plays the heuristic's ``SEARCHER`` weights (``SEARCHER_CITIES`` with Cities), every
+    other seat ``MEDIUM``."""
     if state["phase"] != "play" or is_two_players(state):
         return None
     players = state["players"]
@@ -35,9 +37,10 @@ def rollout_turn(state, rng, searcher=None):
     age = state["age"]
     pending = list(state["pending"])
     log = list(state["log"])
+    own = heuristics.SEARCHER_CITIES if is_cities(state) else heuristics.SEARCHER
     for seat, chosen in enumerate(pending):
         if chosen is None:
-            weights = heuristics.SEARCHER if seat == searcher else heuristics.MEDIUM
+            weights = own if seat == searcher else heuristics.MEDIUM
             pending[seat] = action = _greedy_choice(state, seat, age, public, rng, weights)
             log.append({"seat": seat, "action": action})
     new = dict(state)

@@ -21,10 +21,10 @@ loss is worth a little per opponent, a diplomacy token about a point, masks like
 later on, docks, warehouse and black market like production, the Architect Cabinet like a
 cheaper wonder.
 
-Two sets of weights (the numbers above are ``MEDIUM``'s): ``MEDIUM``, the greedy bot's (the
-`medium` level, and the model of every other seat in the search's rollouts), and ``SEARCHER``,
-which the search's rollouts play for the seat they search for (``rollout.rollout_turn``).
-Both functions below take either (``weights``, ``MEDIUM`` by default).
+Sets of weights (the numbers above are ``MEDIUM``'s): ``MEDIUM``, the greedy bot's (the
+`medium` level, and the model of every other seat in the search's rollouts), and ``SEARCHER``
+(``SEARCHER_CITIES`` with Cities), which the search's rollouts play for the seat they search for
+(``rollout.rollout_turn``). Both functions below take any (``weights``, ``MEDIUM`` by default).
 
 ``action_values(view, actions)`` is ``[action_value(view, a) for a in actions]``, computed once
 per card and city: a hand's actions repeat the same card with several payments, and the value of
@@ -56,17 +56,19 @@ MEDIUM = {
 }
 # The search bot's rollouts play the seat it searches for with these (``rollout.rollout_turn``'s
 # `searcher`): tuned on greedy games alone (docs/bots.md), they value shields, coins, points per
-# card, Age II resources and Age I discounts more, Age I powers less, and discard only when
-# nothing else is worth building.
+# card, resources and Age I discounts more, Age I powers less, and discard only when nothing else
+# is worth building.
 SEARCHER = dict(MEDIUM, **{
-    "victory": 1.4, "coins_a_point": 2.0, "points_per": 1.2, "resource_2": 1.6,
+    "victory": 1.4, "coins_a_point": 2.0, "points_per": 1.8, "resource_1": 3.6, "resource_2": 1.6,
     "resource_fixed": 0.6, "discount_1": 2.0, "power_1": 1.5, "discard": -1.0,
 })
-# With Cities (found the same way, at 8 players: docs/bots.md): SEARCHER with an Age I resource
-# worth far more (Cities' coin losses and debts punish a city that must buy what it lacks), less
-# for shields and for a card that makes every opponent lose coins.
-SEARCHER_CITIES = dict(SEARCHER, **{
-    "victory": 0.7, "overtake": 0.5, "resource_1": 5.4, "loss": 0.125,
+# With Cities (found the same way, at 8 players: docs/bots.md): an Age I resource worth even more
+# (Cities' coin losses and debts punish a city that must buy what it lacks), shields and a card
+# that makes every opponent lose coins worth less than in SEARCHER, points per card as MEDIUM's.
+SEARCHER_CITIES = dict(MEDIUM, **{
+    "victory": 0.7, "overtake": 0.5, "coins_a_point": 2.0, "points_per": 1.2, "resource_1": 5.4,
+    "resource_2": 1.6, "resource_fixed": 0.6, "discount_1": 2.0, "power_1": 1.5, "discard": -1.0,
+    "loss": 0.125,
 })
 
 

@@ -62,13 +62,12 @@ SEARCHER = dict(MEDIUM, **{
     "victory": 1.4, "coins_a_point": 2.0, "points_per": 1.8, "resource_1": 3.6, "resource_2": 1.6,
     "resource_fixed": 0.6, "discount_1": 2.0, "power_1": 1.5, "discard": -1.0,
 })
-# With Cities (found the same way, at 8 players: docs/bots.md): an Age I resource worth even more
-# (Cities' coin losses and debts punish a city that must buy what it lacks), shields and a card
-# that makes every opponent lose coins worth less than in SEARCHER, points per card as MEDIUM's.
-SEARCHER_CITIES = dict(MEDIUM, **{
-    "victory": 0.7, "overtake": 0.5, "coins_a_point": 2.0, "points_per": 1.2, "resource_1": 5.4,
-    "resource_2": 1.6, "resource_fixed": 0.6, "discount_1": 2.0, "power_1": 1.5, "discard": -1.0,
-    "loss": 0.125,
+# With Cities (found the same way at 8 players, from SEARCHER before its Age I resource and points
+# per card moved: docs/bots.md): an Age I resource worth even more (Cities' coin losses and debts
+# punish a city that must buy what it lacks), shields and a card that makes every opponent lose
+# coins worth less, points per card 1.2 (SEARCHER's 1.8 won no more Cities greedy games).
+SEARCHER_CITIES = dict(SEARCHER, **{
+    "victory": 0.7, "overtake": 0.5, "points_per": 1.2, "resource_1": 5.4, "loss": 0.125,
 })
 
 
@@ -195,10 +194,10 @@ def _fx_value(view, fx, me, left, right, weights=MEDIUM):
     return value + _cities_value(view, fx, age, weights)
 
 
-_SCIENCE = {1: "science_1", 2: "science_2", 3: "science_3"}
-_RESOURCE = {1: "resource_1", 2: "resource_2", 3: "resource_3"}
-_DISCOUNT = {1: "discount_1", 2: "discount_2", 3: "discount_3"}
-_POWER = {1: "power_1", 2: "power_2", 3: "power_3"}
+# Each age's key of a weight that changes with the age ("resource" -> {1: "resource_1", ...}).
+_SCIENCE, _RESOURCE, _DISCOUNT, _POWER, _MASKS, _DOCKS, _STAGES_FREE = (
+    {age: f"{name}_{age}" for age in (1, 2, 3)}
+    for name in ("science", "resource", "discount", "power", "masks", "docks", "stages_free"))
 
 
 def _cities_value(view, fx, age, weights):
@@ -215,11 +214,6 @@ def _cities_value(view, fx, age, weights):
     if fx.stages_free:
         value += weights[_STAGES_FREE[age]]
     return value
-
-
-_MASKS = {1: "masks_1", 2: "masks_2", 3: "masks_3"}
-_DOCKS = {1: "docks_1", 2: "docks_2", 3: "docks_3"}
-_STAGES_FREE = {1: "stages_free_1", 2: "stages_free_2", 3: "stages_free_3"}
 
 
 def action_value(view, action, weights=MEDIUM):

@@ -62,12 +62,15 @@ SEARCHER = dict(MEDIUM, **{
     "victory": 1.4, "coins_a_point": 2.0, "points_per": 1.8, "resource_1": 3.6, "resource_2": 1.6,
     "resource_fixed": 0.6, "discount_1": 2.0, "power_1": 1.5, "discard": -1.0,
 })
-# With Cities (found the same way at 8 players, from SEARCHER before its Age I resource and points
-# per card moved: docs/bots.md): an Age I resource worth even more (Cities' coin losses and debts
-# punish a city that must buy what it lacks), shields and a card that makes every opponent lose
-# coins worth less, points per card 1.2 (SEARCHER's 1.8 won no more Cities greedy games).
+# With Cities (found the same way at 8 players, three rounds from SEARCHER before its Age I resource
+# and points per card moved: docs/bots.md): an Age I resource worth even more (Cities' coin losses
+# and debts punish a city that must buy what it lacks), a coin paid costing 2/3 of a point (1/3 in
+# MEDIUM; at 4/3 the seat buys almost nothing and wins a third as often), shields a little above
+# MEDIUM, a card that makes every opponent lose coins and a diplomacy token worth half MEDIUM's,
+# points per card 1.2 and Age I discounts 1.0 (more of either won fewer Cities greedy games).
 SEARCHER_CITIES = dict(SEARCHER, **{
-    "victory": 0.7, "overtake": 0.5, "points_per": 1.2, "resource_1": 5.4, "loss": 0.125,
+    "victory": 1.05, "overtake": 0.5, "cost_a_point": 1.5, "points_per": 1.2, "resource_1": 5.4,
+    "discount_1": 1.0, "loss": 0.125, "diplomacy": 0.5,
 })
 
 

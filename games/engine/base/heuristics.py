@@ -66,8 +66,9 @@ SEARCHER = dict(MEDIUM, **{
 # and points per card moved: docs/bots.md): an Age I resource worth even more (Cities' coin losses
 # and debts punish a city that must buy what it lacks), a coin paid costing 2/3 of a point (1/3 in
 # MEDIUM; at 4/3 the seat buys almost nothing and wins a third as often), shields a little above
-# MEDIUM, a card that makes every opponent lose coins and a diplomacy token worth half MEDIUM's,
-# points per card 1.2 and Age I discounts 1.0 (more of either won fewer Cities greedy games).
+# MEDIUM, overtaking a neighbour, a card that makes every opponent lose coins and a diplomacy
+# token worth half MEDIUM's, points per card 1.2 and Age I discounts 1.0 (more of either won fewer
+# Cities greedy games).
 SEARCHER_CITIES = dict(SEARCHER, **{
     "victory": 1.05, "overtake": 0.5, "cost_a_point": 1.5, "points_per": 1.2, "resource_1": 5.4,
     "discount_1": 1.0, "loss": 0.125, "diplomacy": 0.5,

@@ -48,12 +48,20 @@ ROLLOUT_POLICY = "greedy"
 
 
 def choose(view, legal_actions, rng, *, seconds=None, iterations=None, rollout_policy=ROLLOUT_POLICY,
-           clock=time.perf_counter):
-    """One of `legal_actions` for the view's seat (see _search), with the garbage collector paused:
+           clock=time.perf_counter, paced=True):
+    """One of `legal_actions` for the view's seat (see _search). `paced`: `seconds` is a move's mean
+    budget over a game, which the game's ``search_time_share`` spreads over its decisions (more where
+    the search gains most from it); without, `seconds` is this decision's budget (a hint, which is
+    promised within a time). The garbage collector is paused meanwhile:
     rollouts allocate fast, so the collector ran often, and each full collection walked the
     engine's caches (hundreds of thousands of objects): a third of the budget, and single pauses
     of 0.3-0.5 s that overran it. What a rollout leaves behind holds no cycle (reference counting
     frees it at once); anything else waits for the collector's next run after the search."""
+    if seconds is None and iterations is None:
+        seconds = DEFAULT_SECONDS
+    if paced and seconds is not None:
+        share = getattr(registry.get(view["game"]), "search_time_share", None)
+        seconds = seconds * share(view) if share is not None else seconds
     collecting = gc.isenabled()
     gc.disable()
     try:

@@ -26,7 +26,7 @@ def suggest(view, legal, rng=None, *, seconds=1.0, iterations=None):
     """The `suggestion` message: {"type": "suggestion", "action": one of `legal`, "reason": facts}.
     Budget: `iterations` rollouts when given (tests: the same rng, the same answer), else
     `seconds` of search."""
-    budget = {"iterations": iterations} if iterations is not None else {"seconds": seconds}
+    budget = {"iterations": iterations} if iterations is not None else {"seconds": seconds, "paced": False}
     action = get(LEVEL).choose(view, legal, rng or view_rng(view), **budget)
     return {"type": "suggestion", "action": action, "reason": engine.explain(view, action)}
 

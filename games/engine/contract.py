@@ -94,6 +94,10 @@ Optional (the score-sheet calculator; ``engine.table_games()`` lists the games t
 # Optional function: search_group(action) -> hashable | None, the kind of move a legal action is
 # one variant of (base game: a discard, a wonder stage, whichever card): the search bot keeps at
 # most MAX_PER_GROUP of a kind among its candidates (None: no kind, no limit).
+# Optional function: search_time_share(view) -> float, the part of a move's mean budget the search
+# bot spends on this decision (base game: more in Age I, whose rollouts are long, less in Age III);
+# over a seat's decisions of a game the shares average at most 1, and none is above 1.5, the p99 a
+# move may take (testing.check_search_time_share). Without it every decision gets the mean.
 # Optional function: explain(view, action) -> dict, why `action` (one of the view's seat's legal
 # actions) is good, as facts (ids and numbers, no words): what it builds, what it denies a
 # neighbour, what it scores now; the "Suggest" hint's reason (games/services/hints.py), which the
@@ -127,8 +131,8 @@ FUNCTIONS = (
 
 # The optional functions above, and game_type(cfg) -> {key of GAME_TYPE_KEYS: bool}: the type of
 # one config, for a game whose type depends on its options.
-OPTIONAL_FUNCTIONS = ("action_values", "rollout_turn", "search_group", "score_table", "table_modes", "game_type",
-                      "explain")
+OPTIONAL_FUNCTIONS = ("action_values", "rollout_turn", "search_group", "search_time_share", "score_table",
+                      "table_modes", "game_type", "explain")
 
 
 def game_from_module(module, info):

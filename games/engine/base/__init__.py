@@ -15,7 +15,7 @@ from ..contract import game_from_module
 from ..errors import ConfigError  # noqa: F401  (re-exported for the game's callers)
 from .actions import blocked_builds  # noqa: F401  (engine.blocked_builds' callers)
 from .frames import frame_hands  # noqa: F401  (the contract's functions are found by name)
-from .heuristics import action_value, action_values, search_group  # noqa: F401
+from .heuristics import action_value, action_values, search_group, search_time_share  # noqa: F401
 from .reasons import explain  # noqa: F401
 from .info import PUBLIC_EVENTS, SCORE_CATEGORIES, game_type, info as _info  # noqa: F401
 from .replay import action_log, log_length, replay  # noqa: F401

@@ -57,6 +57,8 @@ def choose(view, legal_actions, rng, *, seconds=None, iterations=None, rollout_p
     engine's caches (hundreds of thousands of objects): a third of the budget, and single pauses
     of 0.3-0.5 s that overran it. What a rollout leaves behind holds no cycle (reference counting
     frees it at once); anything else waits for the collector's next run after the search."""
+    if len(legal_actions) == 1:
+        return legal_actions[0]
     if seconds is None and iterations is None:
         seconds = DEFAULT_SECONDS
     if paced and seconds is not None:

@@ -17,9 +17,11 @@ import random
 from games import engine
 
 from .contract import GAME_TYPE_KEYS, INFO_KEYS
+from .registry import of_config
 
 GARBAGE_ACTIONS = (None, {}, {"type": "no_such_action"}, "build", [1, 2])
 MAX_STEPS = 5000
+SHARE_SLACK = 0.08  # random play: a debt or a wonder's prompt adds decisions, more often in Age I and II
 SAMPLE_EVERY = 6  # steps between two checks of sample_state (and once at the end)
 
 
@@ -190,6 +192,19 @@ def check_rollout_turn(state, rng):
     return True
 
 
+def check_search_time_share(shares):
+    """The search's budget spread over a game (optional ``search_time_share``): `shares`, seat ->
+    the share of each decision it had a choice in, averages at most 1 a seat (the mean a move may
+    take, up to SHARE_SLACK more where debts or a wonder add decisions to an age) and none is above
+    1.5 (the p99 a move may take)."""
+    for seat, seat_shares in shares.items():
+        if not seat_shares:
+            continue
+        assert max(seat_shares) <= 1.5, f"seat {seat} was given {max(seat_shares)} of the mean budget"
+        mean = sum(seat_shares) / len(seat_shares)
+        assert mean <= 1 + SHARE_SLACK, f"seat {seat}'s decisions took {mean:.3f} of the mean budget on average"
+
+
 def play_random_game(config, seed, *, check_every_step=True):
     """Play one random legal game, checking the contract at every step (sample_state every
     SAMPLE_EVERY steps and at the end); returns (state, snapshots) where snapshots maps a log
@@ -202,6 +217,8 @@ def play_random_game(config, seed, *, check_every_step=True):
     players = engine.normalize_config(config)["players"]
     snapshots = {engine.log_length(state): state}
     sample_differed = something_hidden = several_acted = False
+    share = getattr(of_config(config), "search_time_share", None)
+    shares = {seat: [] for seat in range(players)}
     steps = 0
     while not engine.is_over(state):
         acting = engine.to_act(state)
@@ -219,6 +236,8 @@ def play_random_game(config, seed, *, check_every_step=True):
         for seat in acting:
             legal = engine.legal_actions(state, seat)
             assert legal, f"seat {seat} is to act but has no legal action"
+            if share is not None and len(legal) > 1:
+                shares[seat].append(share(engine.view(state, seat)))
             action = rng.choice(legal)
             round_trips(action, "an action")
             state, events = engine.apply(state, seat, action)
@@ -239,6 +258,7 @@ def play_random_game(config, seed, *, check_every_step=True):
                 break
         steps += 1
         assert steps < MAX_STEPS, f"the game did not end within {MAX_STEPS} steps"
+    check_search_time_share(shares)
     if check_every_step:
         for seat in range(players):
             sample_differed |= check_sample_state(state, seat, sampler, hidden_information)

@@ -173,3 +173,13 @@ def test_every_bot_level_plays_every_registered_game_to_the_end(config):
     levels = ["hard", *engine.info(config["game"])["bot_levels"]]
     state = testing.check_bots_finish(config, seed=4, levels=levels, iterations=2)
     assert engine.is_over(state)
+
+
+@pytest.mark.parametrize("share, refusal", [
+    (lambda view: 1.6, "was given 1.6 of the mean budget"),
+    (lambda view: 1.3, "took 1.300 of the mean budget on average"),
+])
+def test_the_suite_refuses_a_search_time_share_over_the_p99_or_the_mean(monkeypatch, share, refusal):
+    monkeypatch.setattr(type(engine.registry.get("base")), "search_time_share", staticmethod(share))
+    with pytest.raises(AssertionError, match=refusal):
+        testing.play_random_game({"game": "base", "players": 3}, seed=1, check_every_step=False)

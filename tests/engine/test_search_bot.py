@@ -236,3 +236,58 @@ def test_without_the_games_groups_the_candidates_are_the_heuristics_best_of_any_
     monkeypatch.delattr(type(registry.get("base")), "search_group")
     kinds = [a["type"] for a in search_bot.candidate_actions(view, legal)]
     assert kinds.count("discard") + kinds.count("wonder") > 4
+
+
+def a_view_in_age(config, age, seed=4):
+    """A seat's view and legal actions at its first decision of `age` in a random game."""
+    rng = random.Random(seed)
+    state = engine.new_game(config, seed)
+    while True:
+        seat = engine.to_act(state)[0]
+        view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
+        if view.get("age") == age and view["phase"] == "play" and len(legal) > 1:
+            return view, legal
+        state, _ = engine.apply(state, seat, rng.choice(legal))
+
+
+def budgets_given(monkeypatch, view, legal, **budget):
+    """The seconds `choose` hands its search for this decision."""
+    given = []
+    monkeypatch.setattr(search_bot, "_search", lambda *args, seconds, **kwargs: given.append(seconds) or legal[0])
+    search_bot.choose(view, legal, random.Random(1), **budget)
+    return given[0]
+
+
+@pytest.mark.parametrize("config", [{"game": "base", "players": 7},
+                                    {"game": "base", "players": 8, "expansions": ["cities"]}])
+def test_it_spends_more_of_a_moves_mean_budget_in_age_one_than_in_age_three(monkeypatch, config):
+    seconds = [budgets_given(monkeypatch, *a_view_in_age(config, age), seconds=1.0) for age in (1, 2, 3)]
+    assert seconds == [1.4, 1.1, 0.5]
+
+
+def test_without_its_default_budget_it_spreads_the_default_second(monkeypatch):
+    view, legal = a_view_in_age({"game": "base", "players": 4}, 3)
+    assert budgets_given(monkeypatch, view, legal) == 0.5 * search_bot.DEFAULT_SECONDS
+
+
+def test_unpaced_it_searches_the_seconds_it_is_given_in_any_age(monkeypatch):
+    view, legal = a_view_in_age({"game": "base", "players": 4}, 1)
+    assert budgets_given(monkeypatch, view, legal, seconds=1.0, paced=False) == 1.0
+
+
+def test_the_two_player_variant_and_a_game_without_shares_give_every_decision_the_mean(monkeypatch):
+    two = a_view_in_age({"game": "base", "players": 2}, 1)
+    assert budgets_given(monkeypatch, *two, seconds=1.0) == 1.0
+    state = engine.new_game(engine.normalize_config({"game": "architects", "players": 3}), 2)
+    seat = engine.to_act(state)[0]
+    assert not hasattr(engine.registry.get("architects"), "search_time_share")
+    assert budgets_given(monkeypatch, engine.view(state, seat), engine.legal_actions(state, seat), seconds=1.0) == 1.0
+
+
+def test_an_iteration_budget_is_not_spread(monkeypatch):
+    given = []
+    monkeypatch.setattr(search_bot, "_search", lambda *args, seconds, iterations, **kwargs:
+                        given.append((seconds, iterations)) or args[1][0])
+    view, legal = a_view_in_age({"game": "base", "players": 4}, 1)
+    search_bot.choose(view, legal, random.Random(1), iterations=40)
+    assert given == [(None, 40)]

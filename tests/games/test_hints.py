@@ -155,3 +155,17 @@ def test_every_word_of_the_hint_is_translated_to_italian_and_portuguese():
         with translation.override(lang):
             untranslated = [key for key, text in words.items() if shown(text) == english[key]]
         assert not untranslated, f"{lang}: {untranslated}"
+
+
+def test_a_hint_searches_the_seconds_it_promises_whatever_the_age(monkeypatch):
+    """The hard bot spreads a move's mean budget over the ages (more in Age I); a hint is promised
+    within a time, so it is not spread."""
+    from games.bots import search_bot
+
+    given = []
+    monkeypatch.setattr(search_bot, "_search", lambda view, legal, rng, *, seconds, **kwargs:
+                        given.append(seconds) or legal[0])
+    state = engine.new_game(engine.normalize_config({"game": "base", "players": 4}), 11)
+    assert engine.view(state, 0)["age"] == 1
+    suggest(engine.view(state, 0), engine.legal_actions(state, 0), random.Random(3), seconds=1.0)
+    assert given == [1.0]

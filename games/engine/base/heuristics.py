@@ -330,5 +330,9 @@ SEARCH_TIME_SHARE = {1: 1.4, 2: 1.1, 3: 0.5}
 
 
 def search_time_share(view):
-    """The part of a move's mean budget the search spends on this decision (by the view's age)."""
+    """The part of a move's mean budget the search spends on this decision, by the view's age (a
+    prompt or a debt too: its rollouts are as long as a turn's); the mean in the 2-player variant,
+    whose seats also decide for the Free City, not as often in each age."""
+    if "free_city" in view:
+        return 1.0
     return SEARCH_TIME_SHARE.get(view.get("age"), 1.0)

@@ -1,7 +1,9 @@
 """The search bot ("hard"): determinized Monte Carlo search over the engine contract.
 
 It is given what every bot is given (its seat's view, its legal actions, an rng) and a budget
-(seconds and/or iterations). It never sees the real state. It searches in rounds; a round:
+(seconds and/or iterations; seconds are a move's mean over the game, which the game's
+``search_time_share`` spreads: the base game's Age I rollouts are long and its choices need more
+of them, Age III's are short). It never sees the real state. It searches in rounds; a round:
 
 1. draws a complete state consistent with the view (``engine.sample_state``): the cards the seat
    cannot see are dealt again, at random, every round (determinization);

@@ -24,7 +24,7 @@ from .words import UI, as_text, error_text, language
 
 DEFAULT_GAME = engine.games()[0]  # the registry's first game is the site's default
 # The bot levels in words: easy (random moves), medium (the game's one-move heuristic), hard (a
-# search over redealt hidden cards, BOT_MOVE_SECONDS per move).
+# search over redealt hidden cards, BOT_MOVE_SECONDS per move on average).
 BOT_WORDS = {"easy": _("easy bot (random)"), "medium": _("medium bot (greedy)"), "hard": _("hard bot (search)")}
 OPEN_SEAT = ("", _("open for a player"))
 

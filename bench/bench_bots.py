@@ -256,11 +256,12 @@ def _vs(numbers):
 def print_rows(lines):
     width = max([34] + [len(_vs(n)) + 2 for n in lines])
     print(f"  {'matchup':<{width}}{'games':>6}{'win rate':>10}{'95% interval':>17}{'parity':>8}"
-          f"{'score':>7}{'field':>7}{'ms/move':>9}")
+          f"{'score':>7}{'field':>7}{'ms/move':>9}{'p99 ms':>9}")
     for n in lines:
         interval = f"{n['low']:.1%} - {n['high']:.1%}"
         print(f"  {_vs(n):<{width}}{n['games']:>6}{n['win_rate']:>10.1%}{interval:>17}"
-              f"{n['parity']:>8.1%}{n['score']:>7.1f}{n['field_score']:>7.1f}{n['ms_per_move']:>9.2f}")
+              f"{n['parity']:>8.1%}{n['score']:>7.1f}{n['field_score']:>7.1f}{n['ms_per_move']:>9.2f}"
+              f"{n['p99_ms']:>9.2f}")
 
 
 def markdown_table(path):

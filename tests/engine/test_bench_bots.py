@@ -68,6 +68,7 @@ def test_the_suite_prints_each_rows_matchups_and_keeps_their_numbers_for_the_tab
     results = tmp_path / "results.jsonl"
     bench.main(["--suite", "--rows", "base-3", "--deals", "2", "--processes", "1", "--json", str(results)])
     out = capsys.readouterr().out
+    assert "ms/move   p99 ms" in out  # issue 28: a move's mean and its p99
     for matchup in ("random vs 2x medium", "points vs 2x medium", "random vs 2x points", "medium vs 2x points",
                     "points vs 2x random", "medium vs 2x random"):
         assert matchup in out

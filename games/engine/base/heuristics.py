@@ -322,9 +322,9 @@ def search_group(action):
 
 
 # The search's budget by age, as a share of a move's mean budget (a seat decides as often in each
-# age). The measured agreement with a search six times longer, Cities 8 players, 3 searches each of
-# 120 positions of medium games (docs/bots.md, "Time by age"): Age I 42% at 0.5 s, 50% at 1 s, 59% at
-# 2 s; Age II 60%, 60%, 73%; Age III 72% at 0.33 s, 81% at 0.5 s, 82% at 1 s. Age III's rollouts are
+# age). How often a search agreed with one of 6 s, Cities 8 players, 3 searches each of 120
+# positions of medium games (docs/bots.md, "Time by age"): Age I 42% at 0.5 s, 50% at 1 s, 58% at
+# 2 s; Age II 65%, 70%, 81%; Age III 72% at 0.33 s, 82% at 0.5 s, 83% at 1 s. Age III's rollouts are
 # short and its choices settled at half a second; Age I's are long and still noisy at one.
 SEARCH_TIME_SHARE = {1: 1.4, 2: 1.1, 3: 0.5}
 

@@ -77,12 +77,11 @@ def choose(view, legal_actions, rng, *, seconds=None, iterations=None, rollout_p
 
 
 def _search(view, legal_actions, rng, *, seconds, iterations, rollout_policy, clock):
-    """One of `legal_actions` for the view's seat. Stops after about `iterations` rollouts, or
-    after `seconds` (DEFAULT_SECONDS when neither is given), whichever comes first (a round that
-    the last one's length says would end past the budget is not started). `seconds` are read on
-    `clock` (wall-clock; the tournament tool may count CPU time, a core of its own per game)."""
-    if len(legal_actions) == 1:
-        return legal_actions[0]
+    """One of `legal_actions` (two or more) for the view's seat. Stops after about `iterations`
+    rollouts, or after `seconds`, whichever comes first (a round that the last one's length says
+    would end past the budget is not started; `choose` gives DEFAULT_SECONDS when neither is
+    given). `seconds` are read on `clock` (wall-clock; the tournament tool may count CPU time, a
+    core of its own per game)."""
     from games import bots
 
     policy = bots.get(rollout_policy)
@@ -90,8 +89,6 @@ def _search(view, legal_actions, rng, *, seconds, iterations, rollout_policy, cl
     candidates = candidate_actions(view, legal_actions)
     if len(candidates) == 1:
         return candidates[0]
-    if seconds is None and iterations is None:
-        seconds = DEFAULT_SECONDS
     totals = [0.0] * len(candidates)
     rounds = [0] * len(candidates)
 

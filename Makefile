@@ -7,7 +7,7 @@ PORT ?= 8000
 INTEGRATION_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/wonders
 INTEGRATION_REDIS_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: run test test-integration test-e2e bench bench-search bench-api bench-cards bench-bots bench-live bench-flood bench-restart bench-memory bench-table bench-sweep bench-review fuzz-api messages clean
+.PHONY: run test test-integration test-e2e bench bench-search bench-api bench-cards bench-bots bench-live bench-flood bench-restart bench-memory bench-table bench-sweep bench-review bench-regret fuzz-api messages clean
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -85,6 +85,17 @@ else
 	$(PY) bench/bench_bots.py --bot $(BOT) --against $(AGAINST) --game $(GAME) --players $(PLAYERS) \
 		--games $(GAMES) --seconds $(SECONDS) --processes $(PROCESSES) $(BENCH_BOTS_FLAGS)
 endif
+
+# The search's regret on fixed positions (bench/bench_regret.py): how much win chance its choices give
+# away, by age, in minutes where a tournament takes a quarter of an hour. The positions and each candidate's
+# win rate (REGRET_TRUTH) are made once and kept; compare search versions on the same file. REGRET_ROW,
+# REGRET_FLAGS (e.g. "--seconds 2 --repeats 5").
+REGRET_ROW ?= cities-8
+REGRET_TRUTH ?= var/bench/regret-$(REGRET_ROW).json
+bench-regret: $(VENV)/.installed
+	@mkdir -p $(dir $(REGRET_TRUTH))
+	test -f $(REGRET_TRUTH) || $(PY) bench/bench_regret.py truth --row $(REGRET_ROW) --processes $(PROCESSES) --out $(REGRET_TRUTH)
+	$(PY) bench/bench_regret.py regret $(REGRET_TRUTH) --processes $(PROCESSES) $(REGRET_FLAGS)
 
 # The game review (games/bots/review.py): a whole review's CPU time per game, its win chances'
 # calibration (Brier, deciles) and agreement with a 10x search (bench/bench_review.py); REVIEW_FLAGS,

@@ -12,9 +12,8 @@ search's own question of fixed positions instead, in a few minutes, so that chan
   the row: no benchmark or tuning deal) is one decision of the seat k mod players, chosen by k among
   its decisions with two candidates or more, in a game where that seat plays the search with
   --position-iterations rollouts (a short search: positions a searching seat reaches) and the
-  others play `medium`. Each
-  candidate (``search_bot.candidate_actions``) is then played in --rounds rounds of the search's
-  own kind (a sample of what the seat cannot see, every candidate applied to it and played to the
+  others play `medium`. Each candidate (``search_bot.candidate_actions``) is then played in
+  --rounds rounds of the search's own kind (a sample of what the seat cannot see, every candidate applied to it and played to the
   end by the rollouts, with the same random numbers): its win rate if the seat goes on as the
   rollouts play it. Saved as JSON (the views, the legal actions, the candidates, the win rates).
 - ``regret`` lets the search as it stands choose in every position --repeats times (its budget

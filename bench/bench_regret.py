@@ -13,9 +13,10 @@ search's own question of fixed positions instead, in a few minutes, so that chan
   its decisions with two candidates or more, in a game where that seat plays the search with
   --position-iterations rollouts (a short search: positions a searching seat reaches) and the
   others play `medium`. Each candidate (``search_bot.candidate_actions``) is then played in
-  --rounds rounds of the search's own kind (a sample of what the seat cannot see, every candidate applied to it and played to the
-  end by the rollouts, with the same random numbers): its win rate if the seat goes on as the
-  rollouts play it. Saved as JSON (the views, the legal actions, the candidates, the win rates).
+  --rounds rounds of the search's own kind (a sample of what the seat cannot see, every candidate
+  applied to it and played to the end by the rollouts, with the same random numbers): its win
+  rate if the seat goes on as the rollouts play it. Saved as JSON (the views, the legal actions,
+  the candidates, the win rates).
 - ``regret`` lets the search as it stands choose in every position --repeats times (its budget
   --seconds, spread by the game as at the table, in CPU time, one process a search) and prints
   the mean regret, the best candidate's win rate less the chosen one's, in points of win chance,
@@ -167,15 +168,18 @@ def main(argv=None):
 
         if args.row not in bot_deals.ROWS:
             parser.error(f"unknown row {args.row!r}; rows: {', '.join(bot_deals.ROWS)}")
-        jobs = [(args.row, FIRST_DEAL + k, args.rounds, args.position_iterations) for k in range(args.positions)]
+        jobs = [(args.row, FIRST_DEAL + k, args.rounds, args.position_iterations)
+                for k in range(args.positions)]
         positions = run_all(truth_job, jobs, args.processes)
         with open(args.out, "w") as f:
             json.dump({"row": args.row, "rounds": args.rounds, "positions": positions}, f)
-        print(f"{len(positions)} positions of {args.row}, {args.rounds} rounds each, in {time.time() - started:.0f} s: {args.out}")
+        print(f"{len(positions)} positions of {args.row}, {args.rounds} rounds each, "
+              f"in {time.time() - started:.0f} s: {args.out}")
         return 0
     with open(args.truth) as f:
         truth = json.load(f)
-    jobs = [(position, repeat, args.seconds) for repeat in range(args.repeats) for position in truth["positions"]]
+    jobs = [(position, repeat, args.seconds)
+            for repeat in range(args.repeats) for position in truth["positions"]]
     results = run_all(regret_job, jobs, args.processes)
     print(f"{truth['row']}: {len(truth['positions'])} positions, {args.repeats} searches each, "
           f"{args.seconds} s a move's mean (CPU), in {time.time() - started:.0f} s")

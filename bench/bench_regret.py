@@ -96,20 +96,26 @@ def truth_job(job):
 
     row, deal, rounds, position_iterations = job
     gc.disable()  # as in the search: rollouts make no cycles
-    view, legal = find_position(row, deal, position_iterations)
-    candidates = search_bot.candidate_actions(view, legal)
-    wins = candidate_win_rates(view, candidates, rounds, seed=deal)
-    gc.enable()
+    try:
+        view, legal = find_position(row, deal, position_iterations)
+        candidates = search_bot.candidate_actions(view, legal)
+        wins = candidate_win_rates(view, candidates, rounds, seed=deal)
+    finally:
+        gc.enable()
     return {"deal": deal, "view": view, "legal": legal, "candidates": candidates, "wins": wins}
 
 
 def regret_of(position, chosen):
-    """(regret in points of win chance, chose the best) of `chosen`, one of the legal actions."""
+    """(regret in points of win chance, chose the best) of `chosen`, one of the truth's
+    candidates or the same move paid another way (the search's own families)."""
     from games.bots.search_bot import _family
 
     wins = position["wins"]
     family = _family(chosen)
-    k = next(i for i, c in enumerate(position["candidates"]) if _family(c) == family)
+    k = next((i for i, c in enumerate(position["candidates"]) if _family(c) == family), None)
+    if k is None:
+        raise ValueError(f"{chosen!r} is none of the truth's candidates in deal {position.get('deal')}: "
+                         "the search's candidates changed, make the truth file again")
     return 100 * (max(wins) - wins[k]), wins[k] == max(wins)
 
 

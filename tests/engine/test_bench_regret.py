@@ -27,6 +27,13 @@ def test_a_choice_paid_another_way_counts_as_its_candidate():
     assert regret == pytest.approx(20.0) and best is False
 
 
+def test_a_choice_outside_the_truths_candidates_is_refused_with_what_to_do():
+    bench = load_bench("bench_regret")
+    position = {"deal": 40_003, "candidates": [BUILD_A], "wins": [0.3]}
+    with pytest.raises(ValueError, match="make the truth file again"):
+        bench.regret_of(position, DISCARD)
+
+
 def test_the_summary_gives_the_mean_regret_and_best_share_over_all_and_by_age():
     bench = load_bench("bench_regret")
     lines = bench.summarize([(1, (2.0, False)), (1, (0.0, True)), (2, (4.0, False))])

@@ -33,11 +33,12 @@ import os
 import random
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 
 BENCH_DIR = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(BENCH_DIR))
 sys.path.insert(0, BENCH_DIR)  # bot_deals
+
+from bench_review import _map  # noqa: E402 - bench/ is on the path just above
 
 FIRST_DEAL = 40_000
 
@@ -72,20 +73,20 @@ def find_position(row, deal, position_iterations):
 
 
 def candidate_win_rates(view, candidates, rounds, seed):
-    """Each candidate's share of wins (a shared first place counts) over `rounds` rounds."""
-    from games import engine
+    """Each candidate's share of wins (a shared first place counts) over `rounds` of the search's
+    own rounds (``search_bot.play_round``), every candidate in every round."""
     from games.bots import greedy_bot, search_bot
 
     seat = view["seat"]
     rng = random.Random(seed)
     wins = [0] * len(candidates)
+
+    def tally(k, sheets):
+        wins[k] += next(sheet for sheet in sheets if sheet["seat"] == seat)["rank"] == 1
+
+    everyone = range(len(candidates))
     for _ in range(rounds):
-        state = engine.sample_state(view, seat, rng, chooser=greedy_bot.choose)
-        rollout_seed = rng.getrandbits(64)
-        for k, action in enumerate(candidates):
-            after, _events = engine.apply(state, seat, action)
-            sheets = search_bot.rollout(after, random.Random(rollout_seed), greedy_bot, searcher=seat)
-            wins[k] += next(sheet for sheet in sheets if sheet["seat"] == seat)["rank"] == 1
+        search_bot.play_round(view, candidates, everyone, rng, greedy_bot, tally=tally, searcher=seat)
     return [w / rounds for w in wins]
 
 
@@ -129,14 +130,6 @@ def regret_job(job):
     return position["view"].get("age"), regret_of(position, chosen)
 
 
-def run_all(function, jobs, processes):
-    """`function` over `jobs`, in this process when `processes` is 1."""
-    if processes <= 1:
-        return [function(job) for job in jobs]
-    with ProcessPoolExecutor(processes) as pool:
-        return list(pool.map(function, jobs, chunksize=1))
-
-
 def summarize(results):
     """Lines: the mean regret and the share of best choices, over all and by age."""
     def line(name, items):
@@ -176,7 +169,7 @@ def main(argv=None):
             parser.error(f"unknown row {args.row!r}; rows: {', '.join(bot_deals.ROWS)}")
         jobs = [(args.row, FIRST_DEAL + k, args.rounds, args.position_iterations)
                 for k in range(args.positions)]
-        positions = run_all(truth_job, jobs, args.processes)
+        positions = _map(truth_job, jobs, args.processes)
         with open(args.out, "w") as f:
             json.dump({"row": args.row, "rounds": args.rounds, "positions": positions}, f)
         print(f"{len(positions)} positions of {args.row}, {args.rounds} rounds each, "
@@ -186,7 +179,7 @@ def main(argv=None):
         truth = json.load(f)
     jobs = [(position, repeat, args.seconds)
             for repeat in range(args.repeats) for position in truth["positions"]]
-    results = run_all(regret_job, jobs, args.processes)
+    results = _map(regret_job, jobs, args.processes)
     print(f"{truth['row']}: {len(truth['positions'])} positions, {args.repeats} searches each, "
           f"{args.seconds} s a move's mean (CPU), in {time.time() - started:.0f} s")
     for text in summarize(results):

@@ -125,11 +125,7 @@ def successive_halving(view, candidates, rng, policy, *, tally, order, seconds, 
         played = 0
         while True:
             started = clock()
-            state = engine.sample_state(view, seat, rng, chooser=policy.choose)
-            seed = rng.getrandbits(64)
-            for k in alive:
-                after, _events = engine.apply(state, seat, candidates[k])
-                tally(k, rollout(after, random.Random(seed), policy, searcher=searcher))
+            play_round(view, candidates, alive, rng, policy, tally=tally, searcher=searcher)
             played += len(alive)
             if phase_rollouts is not None and played + len(alive) > phase_rollouts:
                 break
@@ -145,6 +141,18 @@ def successive_halving(view, candidates, rng, policy, *, tally, order, seconds, 
             if keep is not None and keep not in alive:
                 alive.append(keep)
     return ranked
+
+
+def play_round(view, candidates, alive, rng, policy, *, tally, searcher):
+    """One round of the search (the module's doc): a state drawn from the view, each candidate
+    whose index is in `alive` applied to it and rolled out with the same random numbers, every
+    end's score sheets to ``tally(k, sheets)``. bench/bench_regret.py plays the same rounds."""
+    seat = view["seat"]
+    state = engine.sample_state(view, seat, rng, chooser=policy.choose)
+    seed = rng.getrandbits(64)
+    for k in alive:
+        after, _events = engine.apply(state, seat, candidates[k])
+        tally(k, rollout(after, random.Random(seed), policy, searcher=searcher))
 
 
 def candidate_actions(view, legal_actions):

@@ -3,7 +3,9 @@
 Fixtures: `site` (a real daphne for the module, in the embedded mode of `make run`; a module
 that needs another server defines its own), `browser` (one per session), `page` (a 360x740 phone), `desktop_page` (1280x900),
 `loaded_catalogue` (the catalogue committed to the database, so the live server sees it), and
-`screenshot(page, name)` which saves tests/e2e/out/<name>.png (git-ignored).
+`screenshot(page, name)` which saves tests/e2e/out/<name>.png (git-ignored). A failed test's
+report carries the tails of its server's logs, and the server's directory (logs and, embedded, its
+SQLite file) is kept, as in the integration suite.
 """
 import os
 import shutil
@@ -31,6 +33,16 @@ def site(request):
         yield stack
     finally:
         stack.stop()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    stack = (getattr(item, "funcargs", None) or {}).get("site")
+    if report.failed and hasattr(stack, "logs") and hasattr(stack, "keep_logs"):
+        stack.keep_logs = True
+        report.sections.append((f"live server logs ({stack.dir})", stack.logs()))
+    return report
 
 
 @pytest.fixture(scope="session")

@@ -15,8 +15,10 @@ import json
 import random
 import re
 from collections import Counter
+from urllib.parse import urljoin
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.board_play import DESKTOP, PHONE, Game, open_table, shoot_both, watch_for_errors
 from tests.integration.live_stack import LiveStack
@@ -38,7 +40,13 @@ def site():
 
 
 def wait_for_key_moments(page):
-    page.locator("#moment-end #table-review .table-review__step").first.wait_for(timeout=REVIEW_TIMEOUT_MS)
+    try:
+        page.locator("#moment-end #table-review .table-review__step").first.wait_for(timeout=REVIEW_TIMEOUT_MS)
+    except PlaywrightTimeout:
+        # what the server says of the review (queued, running, failed) says where to look in the logs
+        answer = page.request.get(urljoin(page.url, page.get_attribute("#table-review", "data-url")))
+        pytest.fail(f"no key moment after {REVIEW_TIMEOUT_MS // 1000} s; the page says "
+                    f"{page.text_content('#table-review-status')!r}; the API: {answer.status} {answer.text()[:300]}")
     return page.locator("#table-review .table-review__step")
 
 

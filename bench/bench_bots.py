@@ -209,7 +209,30 @@ def summary(row, bot, field, results, players, first_deal):
             "deals": [first_deal, first_deal + len(results) - 1],
             "score": statistics.mean(seat[1] for seat in mine),
             "field_score": statistics.mean(seat[1] for seat in theirs),
-            "ms_per_move": statistics.mean(ms) if ms else 0.0, "p99_ms": percentile(ms, 0.99)}
+            "ms_per_move": statistics.mean(ms) if ms else 0.0, "p99_ms": percentile(ms, 0.99), "moves": len(ms),
+            "code": code_tag()}
+
+
+# What decides a game's moves: the rules and bots, the catalogue, the benchmark's deals.
+PLAY_PATHS = ("games/engine", "games/bots", "cards/data", "bench/bot_deals.py")
+
+
+def code_tag():
+    """A digest of the committed files that decide how the games go (PLAY_PATHS), or None outside a
+    git checkout; "+changed" when those files differ from the commit. Runs of the same deals'
+    chunks merge in --table only when their tags are the same and unchanged."""
+    import hashlib
+    import subprocess
+
+    root = os.path.dirname(BENCH_DIR)
+    try:
+        files = subprocess.run(["git", "ls-files", "-s", "--", *PLAY_PATHS], cwd=root, capture_output=True,
+                               check=True).stdout
+        changed = subprocess.run(["git", "status", "--porcelain", "--", *PLAY_PATHS], cwd=root,
+                                 capture_output=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return hashlib.sha256(files).hexdigest()[:16] + ("+changed" if changed else "")
 
 
 def run_suite(parser, args):
@@ -264,26 +287,79 @@ def print_rows(lines):
               f"{n['p99_ms']:>9.2f}")
 
 
+def merged(path):
+    """Each row and matchup of a --json file, its chunks of deals merged: the latest line of a row
+    and matchup says which code counts (its ``code`` tag); the lines of that code whose deals do
+    not overlap a later one's add up (a row of 400 deals played 80 at a time, on any machines).
+    A line without a tag, or with a changed one, stands alone. The merged p99 is the largest
+    chunk's (an upper bound)."""
+    lines = []
+    with open(path, encoding="utf-8") as text:
+        for line in text:
+            if line.strip():
+                lines.append(json.loads(line))
+    out = {}
+    for key in dict.fromkeys((n["row"], n["bot"], n["field"]) for n in lines):
+        mine = [n for n in lines if (n["row"], n["bot"], n["field"]) == key]
+        latest = mine[-1]
+        code = latest.get("code")
+        if code is None or code.endswith("+changed"):
+            out[key] = latest
+            continue
+        chunks = []
+        for n in reversed(mine):
+            low, high = n["deals"]
+            if n.get("code") == code and all(high < c["deals"][0] or low > c["deals"][1] for c in chunks):
+                chunks.append(n)
+        out[key] = _sum_chunks(sorted(chunks, key=lambda n: n["deals"][0]))
+    return out
+
+
+def _sum_chunks(chunks):
+    if len(chunks) == 1:
+        return chunks[0]
+    games = sum(n["games"] for n in chunks)
+    wins = sum(n["wins"] for n in chunks)
+    moves = sum(n.get("moves", n["games"]) for n in chunks)
+    low, high = wilson(wins, games)
+    first = chunks[0]
+    return {**first, "games": games, "wins": wins, "win_rate": wins / games, "low": low, "high": high,
+            "deals": [[n["deals"][0], n["deals"][1]] for n in chunks],
+            "score": sum(n["score"] * n["games"] for n in chunks) / games,
+            "field_score": sum(n["field_score"] * n["games"] for n in chunks) / games,
+            "ms_per_move": sum(n["ms_per_move"] * n.get("moves", n["games"]) for n in chunks) / moves,
+            "p99_ms": max(n["p99_ms"] for n in chunks), "moves": moves}
+
+
+def _deal_ranges(deals):
+    """"0-159, 240-319" for chunks 0-79, 80-159 and 240-319."""
+    spans = []
+    for low, high in (deals if isinstance(deals[0], list) else [deals]):
+        if spans and spans[-1][1] + 1 == low:
+            spans[-1][1] = high
+        else:
+            spans.append([low, high])
+    return ", ".join(f"{low}-{high}" for low, high in spans)
+
+
 def markdown_table(path):
-    """One Markdown table of a --json file (the latest line of each row and matchup wins)."""
+    """One Markdown table of a --json file (``merged``: a row and matchup's chunks of deals of the
+    same code add up)."""
     import bot_deals
 
-    latest = {}
-    with open(path, encoding="utf-8") as lines:
-        for line in lines:
-            numbers = json.loads(line)
-            latest[(numbers["row"], numbers["bot"], numbers["field"])] = numbers
+    latest = merged(path)
     order = {row: k for k, row in enumerate(bot_deals.ROWS)}
     pairs = {pair: k for k, pair in enumerate(bot_deals.BASELINE_MATCHUPS)}
-    out = ["| game | matchup | games | win rate (95% interval) | parity | mean score (field) | ms a move |",
-           "| --- | --- | --- | --- | --- | --- | --- |"]
+    out = ["| game | matchup | deals | games | win rate (95% interval) | parity | mean score (field) | ms a move |",
+           "| --- | --- | --- | --- | --- | --- | --- | --- |"]
 
     def place(item):
         (row, bot, field), _numbers = item
         return order.get(row, len(order)), pairs.get((bot, field), len(pairs))
 
     for (row, _bot, _field), n in sorted(latest.items(), key=place):
-        out.append(f"| {bot_deals.ROWS[row][0] if row in bot_deals.ROWS else row} | {_vs(n)} | {n['games']} | "
+        out.append(f"| {bot_deals.ROWS[row][0] if row in bot_deals.ROWS else row} | {_vs(n)} | "
+                   f"{_deal_ranges(n['deals'])} | {n['games']} | "
                    f"{n['win_rate']:.1%} ({n['low']:.1%}-{n['high']:.1%}) | {n['parity']:.1%} | "
                    f"{n['score']:.1f} ({n['field_score']:.1f}) | {n['ms_per_move']:.2f} |")
     return "\n".join(out)

@@ -92,3 +92,50 @@ def test_the_suite_plays_only_the_matchups_asked_for(capsys):
     bench.main(["--suite", "--rows", "base-2", "--deals", "1", "--processes", "1", "--matchups", "points/random"])
     out = capsys.readouterr().out
     assert "points vs 1x random" in out and "medium vs" not in out and "random vs" not in out
+
+
+def _chunk(bench, deals, wins, code="abc", score=50.0, p99=1400.0):
+    games = deals[1] - deals[0] + 1
+    return {"row": "base-4", "bot": "hard", "field": "medium", "players": 4, "games": games, "wins": wins,
+            "win_rate": wins / games, "low": 0.0, "high": 1.0, "parity": 0.25, "deals": list(deals),
+            "score": score, "field_score": 40.0, "ms_per_move": 990.0, "p99_ms": p99, "moves": games * 18,
+            "code": code}
+
+
+def _write(path, lines):
+    import json
+
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+
+
+def test_chunks_of_one_row_played_by_the_same_code_add_up_in_the_table(capsys, tmp_path):
+    bench = load_bench("bench_bots")
+    results = tmp_path / "hard.jsonl"
+    _write(results, [_chunk(bench, (0, 79), 78, score=60.0), _chunk(bench, (80, 159), 74, score=58.0, p99=1500.0)])
+    merged = bench.merged(results)[("base-4", "hard", "medium")]
+    assert (merged["games"], merged["wins"]) == (160, 152)
+    assert merged["score"] == pytest.approx(59.0) and merged["p99_ms"] == 1500.0
+    assert (merged["low"], merged["high"]) == pytest.approx(bench.wilson(152, 160))
+    bench.main(["--table", str(results)])
+    row = capsys.readouterr().out.splitlines()[2]
+    assert "| 0-159 | 160 | 95.0% (" in row
+
+
+def test_a_chunk_of_other_code_or_overlapping_deals_is_not_added(tmp_path):
+    bench = load_bench("bench_bots")
+    results = tmp_path / "hard.jsonl"
+    # deals 0-79 by an older code; then 0-79 again and 80-159 by the code that counts, then 40-119 again
+    _write(results, [_chunk(bench, (0, 79), 10, code="old"), _chunk(bench, (0, 79), 70),
+                     _chunk(bench, (80, 159), 72), _chunk(bench, (40, 119), 60)])
+    merged = bench.merged(results)[("base-4", "hard", "medium")]
+    assert (merged["games"], merged["wins"]) == (80, 60)  # the latest chunk overlaps both earlier ones
+    _write(results, [_chunk(bench, (0, 79), 70), _chunk(bench, (80, 159), 72), _chunk(bench, (160, 239), 1, code="new")])
+    assert bench.merged(results)[("base-4", "hard", "medium")]["games"] == 80  # the latest code alone counts
+    _write(results, [_chunk(bench, (0, 79), 70), _chunk(bench, (80, 159), 72, code="abc+changed")])
+    assert bench.merged(results)[("base-4", "hard", "medium")]["wins"] == 72  # uncommitted code stands alone
+
+
+def test_a_line_names_the_code_that_played_it():
+    bench = load_bench("bench_bots")
+    tag = bench.code_tag()
+    assert tag is not None and len(tag.split("+")[0]) == 16

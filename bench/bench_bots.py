@@ -210,25 +210,37 @@ def summary(row, bot, field, results, players, first_deal):
             "score": statistics.mean(seat[1] for seat in mine),
             "field_score": statistics.mean(seat[1] for seat in theirs),
             "ms_per_move": statistics.mean(ms) if ms else 0.0, "p99_ms": percentile(ms, 0.99), "moves": len(ms),
-            "code": code_tag()}
+            "code": code_tag(_game_of(row))}
 
 
-# What decides a game's moves: the rules and bots, the catalogue, the benchmark's deals.
-PLAY_PATHS = ("games/engine", "games/bots", "cards/data", "bench/bot_deals.py")
+def _game_of(row):
+    import bot_deals
+
+    return bot_deals.ROWS[row][1]["game"] if row in bot_deals.ROWS else None
 
 
-def code_tag():
-    """A digest of the committed files that decide how the games go (PLAY_PATHS), or None outside a
-    git checkout; "+changed" when those files differ from the commit. Runs of the same deals'
-    chunks merge in --table only when their tags are the same and unchanged."""
+# What decides a game's moves: the rules and bots, the catalogue, the benchmark's deals (less the
+# rules pages' texts, and the other games' engine and data folders: code_tag).
+PLAY_PATHS = ("games/engine", "games/bots", "cards/data", "bench/bot_deals.py", ":(exclude)cards/data/rules")
+
+
+def code_tag(game):
+    """A digest of the committed files that decide how `game`'s games go (PLAY_PATHS, without the
+    other registered games' folders), or None outside a git checkout; "+changed" when those files
+    differ from the commit. A row's chunks of deals merge in --table only when their tags are the
+    same and unchanged."""
     import hashlib
     import subprocess
 
+    from games.engine import registry
+
+    others = [f":(exclude){top}/{other}" for other in registry.GAMES if other != game
+              for top in ("games/engine", "cards/data")]
     root = os.path.dirname(BENCH_DIR)
     try:
-        files = subprocess.run(["git", "ls-files", "-s", "--", *PLAY_PATHS], cwd=root, capture_output=True,
-                               check=True).stdout
-        changed = subprocess.run(["git", "status", "--porcelain", "--", *PLAY_PATHS], cwd=root,
+        files = subprocess.run(["git", "ls-files", "-s", "--", *PLAY_PATHS, *others], cwd=root,
+                               capture_output=True, check=True).stdout
+        changed = subprocess.run(["git", "status", "--porcelain", "--", *PLAY_PATHS, *others], cwd=root,
                                  capture_output=True, check=True).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return None

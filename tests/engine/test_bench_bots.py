@@ -135,7 +135,8 @@ def test_a_chunk_of_other_code_or_overlapping_deals_is_not_added(tmp_path):
     assert bench.merged(results)[("base-4", "hard", "medium")]["wins"] == 72  # uncommitted code stands alone
 
 
-def test_a_line_names_the_code_that_played_it():
+def test_a_line_names_the_code_that_played_its_game_and_not_the_other_games():
     bench = load_bench("bench_bots")
-    tag = bench.code_tag()
-    assert tag is not None and len(tag.split("+")[0]) == 16
+    base, architects = bench.code_tag("base"), bench.code_tag("architects")
+    assert base is not None and len(base.split("+")[0]) == 16
+    assert base != architects

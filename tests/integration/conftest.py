@@ -10,6 +10,7 @@ tails of the processes' logs; the log directory is then kept.
 `live_stack_per_layer`: the test runs once per Redis channel layer (CHANNEL_LAYER=pubsub and
 lists): on the session's stack for the layer it runs on, and on one more stack, started when first
 asked for, for the other (its own database, and its own Redis database: the session's plus 8).
+`live_stacks_of_every_layer`: both of those stacks at once ({layer: stack}).
 """
 import pytest
 
@@ -45,9 +46,7 @@ def live_stacks_of_other_layers():
             stack.stop()
 
 
-@pytest.fixture(params=sorted(CHANNEL_LAYER_BACKENDS))
-def live_stack_per_layer(request, live_stack_session, live_stacks_of_other_layers):
-    layer = request.param
+def _stack_of_layer(layer, live_stack_session, live_stacks_of_other_layers):
     stack = live_stack_session
     if stack.channel_layer_backend() != CHANNEL_LAYER_BACKENDS[layer]:
         if layer not in live_stacks_of_other_layers:
@@ -59,13 +58,26 @@ def live_stack_per_layer(request, live_stack_session, live_stacks_of_other_layer
     return stack
 
 
+@pytest.fixture(params=sorted(CHANNEL_LAYER_BACKENDS))
+def live_stack_per_layer(request, live_stack_session, live_stacks_of_other_layers):
+    return _stack_of_layer(request.param, live_stack_session, live_stacks_of_other_layers)
+
+
+@pytest.fixture
+def live_stacks_of_every_layer(live_stack_session, live_stacks_of_other_layers):
+    """{layer: its stack} for every Redis channel layer, for a test that waits on all of them at once."""
+    return {layer: _stack_of_layer(layer, live_stack_session, live_stacks_of_other_layers)
+            for layer in sorted(CHANNEL_LAYER_BACKENDS)}
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
     report = yield
     funcargs = getattr(item, "funcargs", None) or {}
-    stack = (funcargs.get("live_stack") or funcargs.get("live_stack_per_layer")
-             or funcargs.get("live_stack_session"))
-    if stack is not None and report.failed:
-        stack.keep_logs = True
-        report.sections.append((f"live stack logs ({stack.dir})", stack.logs()))
+    stacks = [funcargs.get(name) for name in ("live_stack", "live_stack_per_layer", "live_stack_session")]
+    stacks += (funcargs.get("live_stacks_of_every_layer") or {}).values()
+    for stack in dict.fromkeys(stack for stack in stacks if stack is not None):
+        if report.failed:
+            stack.keep_logs = True
+            report.sections.append((f"live stack logs ({stack.dir})", stack.logs()))
     return report

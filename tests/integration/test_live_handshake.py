@@ -60,10 +60,8 @@ def test_a_connection_to_a_match_that_does_not_exist_is_closed_with_4404(live_st
     assert code == 4404
 
 
-def test_an_idle_socket_stays_open_for_a_minute_over_the_redis_channel_layer(live_stack_per_layer):
-    stack = live_stack_per_layer
-
-    async def run():
+def test_an_idle_socket_stays_open_for_a_minute_over_each_redis_channel_layer(live_stacks_of_every_layer):
+    async def idle(stack):
         ws = await connect(stack.ws_url("/ws/lobby/"), origin=stack.origin, open_timeout=10)
         first = json.loads(await asyncio.wait_for(ws.recv(), 10))
         with pytest.raises(asyncio.TimeoutError):  # nothing to say for 60 s; the socket must not close
@@ -71,10 +69,13 @@ def test_an_idle_socket_stays_open_for_a_minute_over_the_redis_channel_layer(liv
         await ws.send(json.dumps({"type": "ping"}))
         answer = json.loads(await asyncio.wait_for(ws.recv(), 10))
         await ws.close()
-        return first, answer
+        return first["type"], answer
 
-    first, answer = asyncio.run(run())
-    assert first["type"] == "tables" and answer == {"type": "pong"}
+    async def run():  # the layers' minutes side by side
+        return await asyncio.gather(*(idle(stack) for stack in live_stacks_of_every_layer.values()))
+
+    answers = asyncio.run(run())
+    assert answers == [("tables", {"type": "pong"})] * len(live_stacks_of_every_layer)
 
 
 def _send_to_the_match(stack, redis_db, match_id, sender):

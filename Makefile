@@ -7,7 +7,7 @@ PORT ?= 8000
 INTEGRATION_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/wonders
 INTEGRATION_REDIS_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: run test test-integration test-e2e bench bench-search bench-api bench-cards bench-bots bench-live bench-flood bench-restart bench-memory bench-table bench-sweep bench-review bench-regret fuzz-api messages clean
+.PHONY: run test test-integration test-e2e bench bench-search bench-api bench-cards bench-bots bench-live bench-flood bench-restart bench-memory bench-table bench-sweep bench-review bench-regret bench-hard fuzz-api messages clean
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -85,6 +85,16 @@ else
 	$(PY) bench/bench_bots.py --bot $(BOT) --against $(AGAINST) --game $(GAME) --players $(PLAYERS) \
 		--games $(GAMES) --seconds $(SECONDS) --processes $(PROCESSES) $(BENCH_BOTS_FLAGS)
 endif
+
+# One chunk of the `hard` rows (docs/bots.md): HARD_DEALS deals of ROWS from FIRST_DEAL, appended to
+# bench/results/hard.jsonl (commit it), then the file's table: a row's chunks of the same code add up.
+HARD_RESULTS ?= bench/results/hard.jsonl
+HARD_DEALS ?= 80
+FIRST_DEAL ?= 0
+bench-hard: $(VENV)/.installed
+	nice -n 19 $(PY) bench/bench_bots.py --suite --agent hard --fields medium --seconds 1 --rows $(ROWS) \
+		--deals $(HARD_DEALS) --first-deal $(FIRST_DEAL) --processes $(PROCESSES) --json $(HARD_RESULTS)
+	$(PY) bench/bench_bots.py --table $(HARD_RESULTS)
 
 # The search's regret on fixed positions (bench/bench_regret.py): how much win chance its choices give
 # away, by age, in minutes where a tournament takes a quarter of an hour. The positions and each candidate's

@@ -10,7 +10,11 @@ The benchmark (docs/bots.md) plays the fixed deals of bench/bot_deals.py: every 
 player count), every matchup (the baselines `random`, `points` and `medium` against a field of
 another; or `--agent` against each field), seats rotated, times in CPU time (a core a game), and
 prints a table per row; `--json` appends each matchup's numbers to a file, `--table` prints a
-file's as one Markdown table.
+file's as one Markdown table. Each line names the code that played it (``code_tag``: a digest of
+the committed rules, bots, catalogue and deals of its game), so a row can be played a chunk of
+deals at a time (`--first-deal`, `--deals`), on any machines: `--table` adds up a row and
+matchup's chunks played by the same code (``merged``). bench/results/hard.jsonl keeps the `hard`
+rows so (docs/bots.md).
 
 A bot is a policy (random, points, greedy, search), a level the site offers (easy, medium, hard:
 the policy games.bots.LEVELS gives it) or a function of your own, ``package.module:function``

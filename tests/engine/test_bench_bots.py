@@ -135,8 +135,39 @@ def test_a_chunk_of_other_code_or_overlapping_deals_is_not_added(tmp_path):
     assert bench.merged(results)[("base-4", "hard", "medium")]["wins"] == 72  # uncommitted code stands alone
 
 
-def test_a_line_names_the_code_that_played_its_game_and_not_the_other_games():
+def test_a_line_names_the_code_that_played_its_game_and_not_the_other_games(monkeypatch, tmp_path):
+    import subprocess
+
     bench = load_bench("bench_bots")
+
+    def git(*args):
+        subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], cwd=tmp_path, check=True,
+                       capture_output=True)
+
+    def write(path, text):
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text)
+
+    for path in ("games/engine/base/rules.py", "games/engine/architects/rules.py", "games/bots/search_bot.py",
+                 "cards/data/rules/base.md", "docs/bots.md"):
+        write(path, "one\n")
+    git("init", "-q")
+    git("add", "-A")
+    git("commit", "-qm", "one")
+    monkeypatch.setattr(bench, "BENCH_DIR", str(tmp_path / "bench"))
     base, architects = bench.code_tag("base"), bench.code_tag("architects")
-    assert base is not None and len(base.split("+")[0]) == 16
-    assert base != architects
+    assert len(base) == 16 and base != architects
+
+    write("games/engine/base/rules.py", "two\n")
+    assert bench.code_tag("base") == base + "+changed"  # not committed: a chunk that stands alone
+    git("commit", "-qam", "two")
+    assert bench.code_tag("base") not in (base, base + "+changed")
+    assert bench.code_tag("architects") == architects  # a base change keeps Architects' chunks
+
+    write("cards/data/rules/base.md", "two\n")
+    write("docs/bots.md", "two\n")
+    git("commit", "-qam", "words")
+    assert bench.code_tag("architects") == architects  # the rules pages' words and docs play no move
+    write("games/bots/search_bot.py", "two\n")
+    git("commit", "-qam", "search")
+    assert bench.code_tag("architects") != architects

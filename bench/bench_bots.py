@@ -171,8 +171,6 @@ def main(argv=None):
         except ValueError:
             config[name] = value
     others = args.against.split(",")
-    from games import bots
-
     for name in [args.bot, *others]:
         check_bot(parser, name)
     jobs = []

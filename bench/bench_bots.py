@@ -199,7 +199,7 @@ def play_all(jobs, processes):
         return list(pool.map(play_one, jobs, chunksize=4))
 
 
-def summary(row, bot, field, results, players, first_deal):
+def summary(row, bot, field, results, players, first_deal, code=None):
     """A matchup's numbers: the bot under test's wins over its games, its times, the scores."""
     mine = [seat for game in results for seat in game if seat[0] == bot]
     theirs = [seat for game in results for seat in game if seat[0] != bot]
@@ -212,13 +212,7 @@ def summary(row, bot, field, results, players, first_deal):
             "score": statistics.mean(seat[1] for seat in mine),
             "field_score": statistics.mean(seat[1] for seat in theirs),
             "ms_per_move": statistics.mean(ms) if ms else 0.0, "p99_ms": percentile(ms, 0.99), "moves": len(ms),
-            "code": code_tag(_game_of(row))}
-
-
-def _game_of(row):
-    import bot_deals
-
-    return bot_deals.ROWS[row][1]["game"] if row in bot_deals.ROWS else None
+            "code": code}
 
 
 # What decides a game's moves: the rules and bots, the catalogue, the benchmark's deals (less the
@@ -268,14 +262,15 @@ def run_suite(parser, args):
         check_bot(parser, field)
     count = args.deals or bot_deals.DEALS
     for row in rows:
-        name, _config = bot_deals.ROWS[row]
+        name, config = bot_deals.ROWS[row]
+        code = code_tag(config["game"])  # the code as the row starts (a later commit is not what played)
         started = time.monotonic()
         lines = []
         for bot, field in pairs:
             deals = bot_deals.deals(row, bot, field, count, args.first_deal)
             jobs = [(cfg, names, seed, args.seconds, args.iterations, True) for cfg, names, seed in deals]
             numbers = summary(row, bot, field, play_all(jobs, args.processes), deals[0][0]["players"],
-                              args.first_deal)
+                              args.first_deal, code)
             lines.append(numbers)
             if args.json:
                 with open(args.json, "a", encoding="utf-8") as out:

@@ -1,4 +1,5 @@
 """bench/bench_bots.py: the tournament tool plays whole games and can count budgets in CPU time."""
+import json
 import time
 
 import pytest
@@ -74,6 +75,7 @@ def test_the_suite_prints_each_rows_matchups_and_keeps_their_numbers_for_the_tab
         assert matchup in out
     lines = results.read_text().splitlines()
     assert len(lines) == 6 and all('"games": 2' in line for line in lines)
+    assert {json.loads(line)["code"] for line in lines} == {bench.code_tag("base")}  # the code that played them
 
     bench.main(["--table", str(results)])
     table = capsys.readouterr().out.splitlines()
@@ -103,8 +105,6 @@ def _chunk(bench, deals, wins, code="abc", score=50.0, p99=1400.0):
 
 
 def _write(path, lines):
-    import json
-
     path.write_text("".join(json.dumps(line) + "\n" for line in lines))
 
 

@@ -92,7 +92,7 @@ HARD_RESULTS ?= bench/results/hard.jsonl
 HARD_DEALS ?= 80
 FIRST_DEAL ?= 0
 bench-hard: $(VENV)/.installed
-	nice -n 19 $(PY) bench/bench_bots.py --suite --agent hard --fields medium --seconds 1 --rows $(ROWS) \
+	nice -n 19 $(PY) bench/bench_bots.py --suite --agent hard --fields medium --seconds 1 $(if $(ROWS),--rows $(ROWS)) \
 		--deals $(HARD_DEALS) --first-deal $(FIRST_DEAL) --processes $(PROCESSES) --json $(HARD_RESULTS)
 	$(PY) bench/bench_bots.py --table $(HARD_RESULTS)
 

@@ -180,11 +180,7 @@ def main(argv=None):
         jobs.append((config, names, random.Random(f"{args.seed}:{k}").randrange(2**62), args.seconds,
                      args.iterations, args.cpu_clock))
     started = time.monotonic()
-    if args.processes == 1:  # in this process (a profiler sees the games)
-        results = [play_one(job) for job in jobs]
-    else:
-        with ProcessPoolExecutor(max_workers=args.processes) as pool:
-            results = list(pool.map(play_one, jobs))
+    results = play_all(jobs, args.processes)
     budget = f"{args.seconds} s" if args.seconds else f"{args.iterations} iterations" if args.iterations else "default"
     budget += " of CPU time" if args.cpu_clock and args.seconds else ""
     print(f"{args.games} games of {config}, {args.bot} against {args.against}, search budget {budget}, "

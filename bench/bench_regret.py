@@ -38,7 +38,7 @@ BENCH_DIR = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(BENCH_DIR))
 sys.path.insert(0, BENCH_DIR)  # bot_deals
 
-from bench_review import _map  # noqa: E402 - bench/ is on the path just above
+from bench_review import map_jobs  # noqa: E402 - bench/ is on the path just above
 
 FIRST_DEAL = 40_000
 
@@ -169,7 +169,7 @@ def main(argv=None):
             parser.error(f"unknown row {args.row!r}; rows: {', '.join(bot_deals.ROWS)}")
         jobs = [(args.row, FIRST_DEAL + k, args.rounds, args.position_iterations)
                 for k in range(args.positions)]
-        positions = _map(truth_job, jobs, args.processes)
+        positions = map_jobs(truth_job, jobs, args.processes)
         with open(args.out, "w") as f:
             json.dump({"row": args.row, "rounds": args.rounds, "positions": positions}, f)
         print(f"{len(positions)} positions of {args.row}, {args.rounds} rounds each, "
@@ -179,7 +179,7 @@ def main(argv=None):
         truth = json.load(f)
     jobs = [(position, repeat, args.seconds)
             for repeat in range(args.repeats) for position in truth["positions"]]
-    results = _map(regret_job, jobs, args.processes)
+    results = map_jobs(regret_job, jobs, args.processes)
     print(f"{truth['row']}: {len(truth['positions'])} positions, {args.repeats} searches each, "
           f"{args.seconds} s a move's mean (CPU), in {time.time() - started:.0f} s")
     for text in summarize(results):

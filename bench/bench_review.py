@@ -156,7 +156,9 @@ def run_timing():
               f"median {sorted(rollouts)[len(rollouts) // 2] if rollouts else 0})")
 
 
-def _map(function, jobs, processes):
+def map_jobs(function, jobs, processes):
+    """`function` over `jobs` in `processes` worker processes (in this one when 1); the other
+    benches that run jobs of their own use it too."""
     if processes <= 1:
         return [function(job) for job in jobs]
     with ProcessPoolExecutor(processes) as pool:
@@ -170,7 +172,7 @@ def _name(config):
 
 def calibration_points(games, seconds, noise, processes, config, seed):
     jobs = [(config, seed + k, noise, seconds) for k in range(games)]
-    return _map(calibration_point, jobs, processes)
+    return map_jobs(calibration_point, jobs, processes)
 
 
 def print_reliability(title, points):
@@ -243,7 +245,7 @@ def run_agreement(decisions, seconds, noise, processes, config=BASE_4, tie_z=Non
     worth_the_same = review.WORTH_THE_SAME if worth_the_same is None else worth_the_same
     jobs = [(config, AGREEMENT_SEED + k, noise, seconds, tie_z, worth_the_same) for k in range(decisions)]
     started = time.perf_counter()
-    results = _map(agreement_point, jobs, processes)
+    results = map_jobs(agreement_point, jobs, processes)
     same = sum(1 for exact, *_ in results if exact)
     same_move = sum(1 for _exact, family, *_ in results if family)
     held = sum(1 for _exact, _family, kept, *_ in results if kept)

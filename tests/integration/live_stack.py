@@ -1,7 +1,8 @@
 """The real stack, started as separate processes, for the live tests and bench/bench_live.py.
 
 `LiveStack` creates a fresh database (PostgreSQL `wonders_live_<pid>_<n>`, or a SQLite file in
-embedded mode), runs `manage.py migrate` and `load_catalogue` against it, and starts:
+embedded mode), a copy of one that `manage.py migrate` and `load_catalogue` made once for the test
+process (stack_database.py), and starts:
 
 - `daphne -b 127.0.0.1 -p <free port> wonders_site.asgi:application`;
 - with Redis (the default): a Celery worker (`-Q bots,default,review`) and Celery beat, on their own
@@ -41,8 +42,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
-
+from tests.integration.stack_database import postgres_template, sqlite_copy, with_db
 from tests.leak_check import check_message
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -140,11 +140,6 @@ def _wait(predicate, timeout, what, check=None, interval=0.2):
         time.sleep(interval)
 
 
-def _with_db(url, name):
-    parts = urlsplit(url)
-    return urlunsplit((parts.scheme, parts.netloc, "/" + name, parts.query, parts.fragment))
-
-
 # ---------------------------------------------------------------------------------------------
 # the stack
 
@@ -218,15 +213,15 @@ class LiveStack:
             server = database_url or os.environ.get("LIVE_DATABASE_URL") or os.environ.get("DATABASE_URL") or ""
             if not server.startswith(("postgres://", "postgresql://")):
                 server = DEFAULT_DATABASE_URL
-            self.server_url = _with_db(server, "postgres")
+            self.server_url = with_db(server, "postgres")
             self.db_name = f"wonders_{name}_{os.getpid()}_{next(_counter)}"
-            self.database_url = _with_db(server, self.db_name)
+            self.database_url = with_db(server, self.db_name)
             base = redis_url or os.environ.get("LIVE_REDIS_URL") or os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL
             if redis_db is None:
                 worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
                 redis_db = 5 + int(re.sub(r"\D", "", worker) or 0)
             self.redis_db = redis_db
-            self.redis_url = _with_db(base, str(redis_db))
+            self.redis_url = with_db(base, str(redis_db))
 
     # -- environment and commands
 
@@ -247,9 +242,12 @@ class LiveStack:
         env.update(self.extra_env)
         return env
 
-    def manage(self, *args, timeout=180):
+    def manage(self, *args, timeout=180, database_url=None):
+        env = self.env()
+        if database_url:
+            env["DATABASE_URL"] = database_url
         result = subprocess.run(
-            [PYTHON, "manage.py", *args], cwd=ROOT, env=self.env(), capture_output=True, text=True, timeout=timeout,
+            [PYTHON, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout,
         )
         with open(self.dir / "manage.log", "a") as log:
             log.write(f"$ manage.py {' '.join(args)}\n{result.stdout}{result.stderr}\n")
@@ -279,9 +277,7 @@ class LiveStack:
 
     def start(self):
         try:
-            self._prepare_services()
-            self.manage("migrate", "--noinput")
-            self.manage("load_catalogue")
+            self._prepare_database()
             self.port = free_port()
             self.start_daphne()
             if not self.embedded:
@@ -299,7 +295,24 @@ class LiveStack:
         self.started = True
         return self
 
-    def _prepare_services(self):
+    def _prepare_database(self):
+        """The stack's database: a copy of the process's migrated template with the catalogue
+        (tests/integration/stack_database.py); Redis's database flushed."""
+        if self.embedded:
+            template = sqlite_copy(self.dir / "db.sqlite3", self._migrate_and_load)
+        else:
+            template = postgres_template(self.server_url, self._migrate_and_load)
+            self._prepare_services(template=template)
+        with open(self.dir / "manage.log", "a") as log:
+            log.write(f"the database is a copy of {template} (migrated, the catalogue loaded)\n")
+
+    def _migrate_and_load(self, database_url):
+        self.manage("migrate", "--noinput", database_url=database_url)
+        self.manage("load_catalogue", database_url=database_url)
+
+    def _prepare_services(self, template=None):
+        """A new PostgreSQL database for the stack (empty, or a copy of `template`) and its Redis
+        database flushed."""
         if self.embedded:
             return
         import psycopg
@@ -307,7 +320,7 @@ class LiveStack:
 
         with psycopg.connect(self.server_url, autocommit=True, connect_timeout=5) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{self.db_name}" WITH (FORCE)')
-            conn.execute(f'CREATE DATABASE "{self.db_name}"')
+            conn.execute(f'CREATE DATABASE "{self.db_name}"' + (f' TEMPLATE "{template}"' if template else ""))
         client = redis.Redis.from_url(self.redis_url, socket_connect_timeout=5)
         client.ping()
         client.flushdb()

@@ -9,7 +9,8 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from tests.integration.live_stack import PYTHON, ROOT, LiveClient, _with_db
+from tests.integration.live_stack import PYTHON, ROOT, LiveClient
+from tests.integration.stack_database import with_db
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("live_stack")]
 
@@ -83,7 +84,7 @@ def _send_to_the_match(stack, redis_db, match_id, sender):
     REDIS_URL names `redis_db` of the stack's Redis server."""
     script = ("from games.services import broadcast; broadcast.send(broadcast.match_group(%d), "
               "{'type': 'game.chat', 'payload': {'type': 'chat', 'sender': %r}})" % (match_id, sender))
-    env = {**stack.env(), "REDIS_URL": _with_db(stack.redis_url, str(redis_db))}
+    env = {**stack.env(), "REDIS_URL": with_db(stack.redis_url, str(redis_db))}
     subprocess.run([PYTHON, "manage.py", "shell", "-c", script], cwd=ROOT, env=env, check=True,
                    capture_output=True, timeout=60)
 

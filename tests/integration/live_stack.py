@@ -42,6 +42,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
 from tests.integration.stack_database import postgres_template, sqlite_copy, with_db
 from tests.leak_check import check_message
 

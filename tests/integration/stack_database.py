@@ -11,6 +11,7 @@ process that no longer runs is dropped by the next one that builds.
 import atexit
 import os
 import re
+import shutil
 import sqlite3
 import tempfile
 import threading
@@ -28,9 +29,9 @@ def sqlite_copy(target, build):
         template = _templates.get("sqlite")
         if template is None:
             folder = Path(tempfile.mkdtemp(prefix=f"{TEMPLATE_PREFIX}{os.getpid()}_", dir="/tmp"))
+            atexit.register(shutil.rmtree, folder, ignore_errors=True)
             template = folder / "db.sqlite3"
             build(f"sqlite:///{template}")
-            atexit.register(_remove_folder, folder)
             _templates["sqlite"] = template
     source, copy = sqlite3.connect(template), sqlite3.connect(target)
     try:
@@ -77,12 +78,6 @@ def _drop_database(server_url, name):
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
     except Exception:  # noqa: BLE001 - the server went away: the next build drops it
         pass
-
-
-def _remove_folder(folder):
-    import shutil
-
-    shutil.rmtree(folder, ignore_errors=True)
 
 
 def with_db(url, name):

@@ -61,5 +61,5 @@ def review_words():
         "reviewWorse": _("%(chosen)s — about %(loss)s less win chance than %(best)s (the search's choice)"),
         "reviewSame": _("%(chosen)s — the search's choice too"),
         "reviewKey": _("Key moment"),
-        "reviewNone": _("No costly decision: every choice was close to the search's."),
+        "reviewNone": _("No key moment: no choice cost win chance that the search could measure."),
     }

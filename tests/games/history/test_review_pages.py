@@ -47,6 +47,8 @@ def test_the_review_words_and_the_estimate_note_come_in_the_pages_language(
     response = client.get(page_url("match-detail", match.pk, lang="pt-br"))
     labels = page_json(response, "replay-labels")
     assert labels["reviewKey"] == "Momento-chave"
+    # a person with no key moment is not told their choices were good: only that none cost measurable win chance
+    assert labels["reviewNone"] == "Nenhum momento-chave: nenhuma escolha custou chance de vitória que a busca pudesse medir."
     assert "%(chosen)s" in labels["reviewWorse"] and "%(best)s" in labels["reviewWorse"]
     verbs = ("construiu", "descartou", "pagou", "escolheu", "passou")
     assert all(d["chosen_text"].startswith(verbs) for d in page_json(response, "replay-data")["review"]["decisions"])
@@ -82,3 +84,4 @@ def test_the_game_page_has_the_end_panels_review_box_with_its_words(client, ann,
     assert "Revisione in corso…" in page
     # the key moment's sentence: the move and the search's choice, as the match page says them
     assert 'data-word-worse="%(chosen)s — circa %(loss)s di probabilità di vittoria in meno che %(best)s' in page
+    assert 'data-word-none="Nessun momento chiave: nessuna scelta è costata probabilità di vittoria' in page

@@ -7,7 +7,7 @@ PORT ?= 8000
 INTEGRATION_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/wonders
 INTEGRATION_REDIS_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: run test test-integration test-e2e bench bench-search bench-api bench-cards bench-bots bench-live bench-flood bench-restart bench-memory bench-table bench-sweep bench-review bench-regret bench-hard fuzz-api messages clean
+.PHONY: run test test-integration test-integration-site test-thorough-engine test-e2e bench bench-search bench-api bench-cards bench-bots bench-live bench-flood bench-restart bench-memory bench-table bench-sweep bench-review bench-regret bench-hard fuzz-api messages clean
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -29,6 +29,15 @@ test: $(VENV)/.installed
 test-integration: $(VENV)/.installed
 	HYPOTHESIS_PROFILE=thorough DATABASE_URL=$${DATABASE_URL:-$(INTEGRATION_DATABASE_URL)} REDIS_URL=$${REDIS_URL:-$(INTEGRATION_REDIS_URL)} \
 		$(PY) -m pytest -m "not e2e and (thorough or not engine)" -n 2 --dist loadgroup -q
+
+# test-integration in its two parts, which .ci/run overlaps (docs/testing.md, "How CI spends its
+# time"): the site's tests against the real services, and the engine's thorough games (CPU only).
+test-integration-site: $(VENV)/.installed
+	HYPOTHESIS_PROFILE=thorough DATABASE_URL=$${DATABASE_URL:-$(INTEGRATION_DATABASE_URL)} REDIS_URL=$${REDIS_URL:-$(INTEGRATION_REDIS_URL)} \
+		$(PY) -m pytest -m "not e2e and not engine" -n 2 --dist loadgroup -q
+
+test-thorough-engine: $(VENV)/.installed
+	HYPOTHESIS_PROFILE=thorough $(PY) -m pytest -m "not e2e and engine and thorough" -n 2 -q -p no:cacheprovider
 
 test-e2e: $(VENV)/.installed
 	$(PY) -m pytest -m e2e -q

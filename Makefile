@@ -39,8 +39,10 @@ test-integration-site: $(VENV)/.installed
 test-thorough-engine: $(VENV)/.installed
 	HYPOTHESIS_PROFILE=thorough $(PY) -m pytest -m "not e2e and engine and thorough" -n 2 -q -p no:cacheprovider
 
+# Two workers, each module's tests on one (loadscope: a module shares its server): a browser test
+# waits on its server and browser more than it computes (docs/testing.md, "How CI spends its time").
 test-e2e: $(VENV)/.installed
-	$(PY) -m pytest -m e2e -q
+	$(PY) -m pytest -m e2e -n 2 --dist loadscope -q
 
 bench: $(VENV)/.installed
 	$(PY) bench/bench_engine.py

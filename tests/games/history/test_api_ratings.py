@@ -3,6 +3,7 @@ player's ratings, rating history and a match's rating changes, the leaderboard's
 one documented in the OpenAPI schema, errors in the site's shape."""
 import pytest
 
+from games.bots import search_bot
 from games.history.models import RatingChange
 from games.history.simulate import play_and_store
 from tests.games.history.helpers import api, fit_bots  # noqa: F401 - a fixture
@@ -38,6 +39,7 @@ def test_an_unknown_mode_is_refused_in_the_site_s_error_shape(api, db):
 
 def test_a_player_s_ratings_history_and_match_changes_carry_the_number_shown(api, django_user_model, monkeypatch):
     fit_bots(monkeypatch, BOTS)
+    monkeypatch.setattr(search_bot, "DEFAULT_SECONDS", 0.02)  # what is tested is the numbers shown, not the bots' play
     ann = django_user_model.objects.create_user(username="ann")
     match = play_and_store([ann, "easy", "medium", "hard"], seed=31)
     change = RatingChange.objects.get(user=ann)

@@ -9,6 +9,7 @@ import math
 
 import pytest
 
+from games.bots import search_bot
 from games.history.models import MatchRecord, PlayerRating, RatingChange, SeatResult
 from games.history.simulate import play_and_store
 from tests.games.history.helpers import fit_bots
@@ -58,7 +59,8 @@ def _result(match, seat):
 
 
 @pytest.mark.parametrize("levels", [("easy", "easy", "easy"), ("medium", "hard", "easy")])
-def test_a_rated_game_against_bots_moves_the_person_by_the_model_s_amount(ann, levels):
+def test_a_rated_game_against_bots_moves_the_person_by_the_model_s_amount(ann, levels, monkeypatch):
+    monkeypatch.setattr(search_bot, "DEFAULT_SECONDS", 0.02)  # the ranks, not the bots' strength, move the rating
     match = play_and_store([ann, *levels], seed=11)
     record = MatchRecord.objects.get(match=match)
     assert record.rated and record.unrated_reason == ""

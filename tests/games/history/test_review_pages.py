@@ -48,7 +48,8 @@ def test_the_review_words_and_the_estimate_note_come_in_the_pages_language(
     labels = page_json(response, "replay-labels")
     assert labels["reviewKey"] == "Momento-chave"
     # a person with no key moment is not told their choices were good: only that none cost measurable win chance
-    assert labels["reviewNone"] == "Nenhum momento-chave: nenhuma escolha custou chance de vitória que a busca pudesse medir."
+    assert labels["reviewNone"] == ("Nenhum momento-chave: nenhuma escolha custou chance de vitória "
+                                    "que a busca pudesse medir.")
     assert "%(chosen)s" in labels["reviewWorse"] and "%(best)s" in labels["reviewWorse"]
     verbs = ("construiu", "descartou", "pagou", "escolheu", "passou")
     assert all(d["chosen_text"].startswith(verbs) for d in page_json(response, "replay-data")["review"]["decisions"])

@@ -3,8 +3,9 @@
     python bench/bench_review.py [--parts timing,calibration,agreement] [--games 1000]
         [--seconds 0.5] [--decisions 100] [--agreement-seconds 1.4] [--processes 1] [--noise 0.1]
         [--config '{"game": "architects", "players": 3}']
+    python bench/bench_review.py --parts moments [--games 60] [--person-noise 0.5] [--seconds 0.5]
 
-Three parts, each printing its numbers and its CPU time per game or decision (so a long run can be
+Three parts by default, each printing its numbers and its CPU time per game or decision (so a long run can be
 planned: the whole default run is about 1000 x (0.5 s + a game) + 100 x 30 s + 300 s of CPU):
 
 1. timing: one bot game each of base 4 players (4 people), Architects 3 players (3 people) and
@@ -27,9 +28,16 @@ planned: the whole default run is about 1000 x (0.5 s + a game) + 100 x 30 s + 3
    were told apart) and `--worth-the-same` review.WORTH_THE_SAME (0: a lead of any size that
    the paired test tells apart counts, the review's rule before version 4).
 
-Calibration and agreement play base 4 players unless `--config` (JSON) names another game.
+4. moments (not by default): what a weaker player gets from the review. `--games` games in which
+   one seat (seed % players) plays the medium bot's move or, with probability `--person-noise`, a
+   random legal one, against medium bots; that seat's whole game reviewed with `--seconds` of CPU a
+   decision: how many games give it key moments by win chance (all a review before version 5
+   gave), how many by points alone (a game it could not win), how many none.
 
-Seeds: calibration games use seeds 1,000,000 + k and agreement games 2,000,000 + k, k = 0, 1, ...;
+Calibration, agreement and moments play base 4 players unless `--config` (JSON) names another game.
+
+Seeds: calibration games use seeds 1,000,000 + k, agreement games 2,000,000 + k and moments games
+4,000,000 + k, k = 0, 1, ...;
 nothing of the review (its candidates, its halving, its budget) was tuned on these or any seeds.
 Timing uses seeds 7, 8 and 9. Seconds are CPU time (time.process_time): a core per process,
 however busy the machine. Run it under `nice -n 19` on a shared machine.
@@ -51,11 +59,12 @@ TIMING_GAMES = [("base, 4 players", BASE_4, 7),
 CALIBRATION_SEED = 1_000_000
 AGREEMENT_SEED = 2_000_000
 FIT_SEED = 3_000_000
+MOMENTS_SEED = 4_000_000
 
 
-def bot_game(config, seed, noise):
-    """The log of a game of medium-ish bots (greedy, a random legal move with probability `noise`)
-    and its final ranks {seat: rank}."""
+def bot_game(config, seed, noise, noisier=None):
+    """The log of a game of medium-ish bots (greedy, a random legal move with probability `noise`;
+    `noisier`: (a seat, its own probability)) and its final ranks {seat: rank}."""
     from games import bots, engine
 
     rng = random.Random(seed)
@@ -64,7 +73,7 @@ def bot_game(config, seed, noise):
     while not engine.is_over(state):
         for seat in engine.to_act(state):
             legal = engine.legal_actions(state, seat)
-            if rng.random() < noise:
+            if rng.random() < (noisier[1] if noisier and seat == noisier[0] else noise):
                 action = rng.choice(legal)
             else:
                 action = greedy.choose(engine.view(state, seat), legal, rng)
@@ -121,6 +130,42 @@ def agreement_point(job):
     same_family = search_bot._family(short["best"]) == search_bot._family(long["best"])
     return (long["best"] == short["best"], same_family, held["best"] == short["best"], held["loss"],
             time.process_time() - started)
+
+
+def moments_point(job):
+    """(the person's rank, key moments by win chance, by points, the points lost at those, CPU s)."""
+    from games.bots import review
+
+    config, seed, person_noise, seconds = job
+    started = time.process_time()
+    person = seed % config["players"]
+    log, ranks = bot_game(config, seed, 0.0, noisier=(person, person_noise))
+    result = review.review_match(config, log, [person], seconds_per_decision=seconds, rng=random.Random(seed))
+    moments = [result["decisions"][k] for k in result["key_moments"][str(person)]]
+    by_win = [d for d in moments if d["loss"] >= review.KEY_MOMENT_LOSS]
+    by_points = [d["points_loss"] for d in moments if d["loss"] < review.KEY_MOMENT_LOSS]
+    return ranks[person], len(by_win), len(by_points), by_points, time.process_time() - started
+
+
+def run_moments(games, seconds, person_noise, processes, config=BASE_4):
+    jobs = [(config, MOMENTS_SEED + k, person_noise, seconds) for k in range(games)]
+    started = time.perf_counter()
+    results = map_jobs(moments_point, jobs, processes)
+    won = sum(1 for rank, *_ in results if rank == 1)
+    with_win = sum(1 for _r, wins, *_ in results if wins)
+    points_only = sum(1 for _r, wins, points, *_ in results if not wins and points)
+    lost = [p for *_, losses, _c in results for p in losses]
+    print(f"moments: {games} {_name(config)} games (seeds {MOMENTS_SEED}..{MOMENTS_SEED + games - 1}), one seat "
+          f"playing medium's move or a random one (probability {person_noise}) against medium bots, "
+          f"{seconds} CPU s a decision")
+    print(f"  the seat won {won} of {games}")
+    print(f"  games with key moments by win chance {with_win}; by points alone {points_only}; none "
+          f"{games - with_win - points_only}")
+    print(f"  key moments: {sum(r[1] for r in results)} by win chance, {len(lost)} by points"
+          + (f" (points lost: mean {sum(lost) / len(lost):.1f}, least {min(lost):.1f})" if lost else ""))
+    cpu = sum(r[-1] for r in results)
+    print(f"  {cpu / games:.1f} CPU s a game ({cpu:.0f} s in all, {time.perf_counter() - started:.0f} s wall "
+          f"on {processes} process(es))")
 
 
 def brier(points):
@@ -264,7 +309,7 @@ def run_agreement(decisions, seconds, noise, processes, config=BASE_4, tie_z=Non
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--parts", default="timing,calibration,agreement", help="and fit (not by default)")
+    parser.add_argument("--parts", default="timing,calibration,agreement", help="and fit, moments (not by default)")
     parser.add_argument("--games", type=int, default=1000, help="calibration (and fit) games")
     parser.add_argument("--seconds", type=float, default=0.5, help="CPU seconds of a calibration decision")
     parser.add_argument("--decisions", type=int, default=100, help="agreement decisions")
@@ -275,6 +320,8 @@ def main(argv=None):
     parser.add_argument("--tie-z", type=float, default=None,
                         help="review.TIE_Z for the agreement (default: the review's own)")
     parser.add_argument("--noise", type=float, default=0.1, help="chance a bot move is a random legal one")
+    parser.add_argument("--person-noise", type=float, default=0.5,
+                        help="moments: chance the reviewed seat's move is a random legal one")
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--config", type=json.loads, default=BASE_4,
                         help="the game of the calibration and agreement, as JSON")
@@ -286,6 +333,8 @@ def main(argv=None):
         run_fit(args.games, args.seconds, args.noise, args.processes, args.config)
     if "calibration" in parts:
         run_calibration(args.games, args.seconds, args.noise, args.processes, args.config)
+    if "moments" in parts:
+        run_moments(args.games, args.seconds, args.person_noise, args.processes, args.config)
     if "agreement" in parts:
         run_agreement(args.decisions, args.agreement_seconds, args.noise, args.processes, args.config, args.tie_z,
                       args.worth_the_same)

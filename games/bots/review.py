@@ -33,6 +33,14 @@ one of several moves worth the same by the luck of its rollouts, and a ten times
 named another as often as not (docs/testing.md, "Agreement with a search ten times longer").
 The loss is never negative (0 when the chosen action is best).
 
+Points, when the wins do not tell: in a game the seat can no longer win, every candidate's win
+chance is 0 and no move is worse than another by it, yet a player who finishes fourth with 31
+points would like to know where the points went. So when the wins name the chosen action (it
+stands), ``preferred_by_points`` may name another that won at least as often and clearly scored
+more (the same paired test on the rollouts' totals, with a lead of at least KEY_MOMENT_POINTS);
+``points_loss`` is what the chosen action scored less than the named one. The key moments are a
+seat's largest losses of win chance, then, where fewer than KEY_MOMENTS, its largest point losses.
+
 Budget: ``iterations`` (about that many rollouts a decision: the tests), else
 ``seconds_per_decision``, else ``total_seconds`` (DEFAULT_TOTAL_SECONDS) shared evenly over the
 decisions left, so a decision that ran over is paid for by the next ones. Seconds are CPU time
@@ -48,14 +56,15 @@ from games.bots import calibration, search_bot
 
 DEFAULT_TOTAL_SECONDS = 100.0
 KEY_MOMENT_LOSS = 0.03
+KEY_MOMENT_POINTS = 3.0  # a point loss this large (a card's worth) is a key moment where win chance tells nothing
 KEY_MOMENTS = 3
 TIE_Z = 1.96  # the usual two-sided 95%: a smaller gap between two moves is not told apart
 # A lead of less than this share of wins (on the same deals) is no lead, however many rollouts show
 # it: the review does not fault a move for less than a key moment's loss, nor name another for it.
 WORTH_THE_SAME = KEY_MOMENT_LOSS
 ROLLOUT_POLICY = search_bot.ROLLOUT_POLICY
-VERSION = 4  # 2: the win chances calibrated per mode (games/bots/calibration.py); 3: moves worth the same
-# (preferred); 4: a lead under WORTH_THE_SAME is none
+VERSION = 5  # 2: the win chances calibrated per mode (games/bots/calibration.py); 3: moves worth the same
+# (preferred); 4: a lead under WORTH_THE_SAME is none; 5: points where the wins do not tell (points_loss)
 PLACE_KEYS = ("phase", "age", "turn", "step")  # the view's own coordinates of a decision, where it has them
 
 
@@ -135,8 +144,8 @@ def decisions_to_review(config, log, seats):
 def review_decision(view, legal_actions, chosen, rng, *, seconds=None, iterations=None, clock=time.process_time,
                     mode=None):
     """The chosen action against the best the search finds, from `view` (one seat's) and its
-    `legal_actions` only: {"chosen", "best", "chosen_value", "best_value", "loss", "candidates",
-    "rollouts"}; each value {"win", "rank", "points"}; "rollouts" is how many the chosen action
+    `legal_actions` only: {"chosen", "best", "chosen_value", "best_value", "loss", "points_loss",
+    "candidates", "rollouts"}; each value {"win", "rank", "points"}; "rollouts" is how many the chosen action
     (and the best) had. "win" is the calibrated chance of `mode` (``calibration.mode_of(config)``;
     games/bots/calibration.py), or without a mode, or one without a fit, the share of rollouts
     won (what the calibration is fitted on). Stops after about `iterations` rollouts or `seconds`
@@ -167,6 +176,7 @@ def _weigh(view, legal_actions, chosen, rng, *, seconds, iterations, clock, mode
     points = [0] * len(candidates)
     rounds = [0] * len(candidates)
     won = [[] for _ in candidates]  # round by round (the candidates still in the race share its deal)
+    scored = [[] for _ in candidates]
 
     def tally(k, sheets):
         sheet = _sheet_of(sheets, seat)
@@ -175,6 +185,7 @@ def _weigh(view, legal_actions, chosen, rng, *, seconds, iterations, clock, mode
         points[k] += sheet["total"]
         rounds[k] += 1
         won[k].append(1 if sheet["rank"] == 1 else 0)
+        scored[k].append(sheet["total"])
 
     def order(k):
         return (-wins[k] / rounds[k], ranks[k] / rounds[k], -points[k] / rounds[k], k)
@@ -185,6 +196,8 @@ def _weigh(view, legal_actions, chosen, rng, *, seconds, iterations, clock, mode
                                            seconds=seconds, iterations=iterations, clock=clock,
                                            own_weights=False)
     best = preferred(ranked, mine, won)
+    if best == mine:
+        best = preferred_by_points(ranked, mine, won, scored)
 
     def win(k):
         return calibration.win_chance(mode, wins[k], rounds[k])
@@ -199,6 +212,7 @@ def _weigh(view, legal_actions, chosen, rng, *, seconds, iterations, clock, mode
         "chosen_value": value(mine),
         "best_value": value(best),
         "loss": round(max(0.0, win(best) - win(mine)), 3),
+        "points_loss": round(max(0.0, points[best] / rounds[best] - points[mine] / rounds[mine]), 1),
         "candidates": len(candidates),
         "rollouts": rounds[mine],
     }
@@ -217,17 +231,36 @@ def preferred(ranked, mine, won):
     return min(k for k in tied if sum(won[k]) >= sum(won[mine]))
 
 
-def clearly_better(first, second):
+def preferred_by_points(ranked, mine, won, scored):
+    """Where the wins left `mine` standing: the candidate to name for its points, of the last
+    phase's `ranked`, or `mine`. Of those that won at least as often as `mine`, the one with the
+    most points leads; `mine` stands unless the leader clearly scores more (``clearly_better``
+    with a lead of at least KEY_MOMENT_POINTS a round); else the heuristic's first of those the
+    leader does not clearly beat that clearly beat `mine` too. `scored[k]`: candidate k's
+    rollouts' totals, round by round."""
+    eligible = [k for k in ranked if sum(won[k]) >= sum(won[mine])]
+    leader = max(eligible, key=lambda k: (sum(scored[k]), -k))
+
+    def beats(first, second):
+        return clearly_better(scored[first], scored[second], worth=KEY_MOMENT_POINTS)
+
+    if not beats(leader, mine):
+        return mine
+    return min(k for k in eligible if not beats(leader, k) and beats(k, mine))
+
+
+def clearly_better(first, second, worth=WORTH_THE_SAME):
     """Whether the rollouts `first` beat `second` (the same deals, in the same order) by at least
-    WORTH_THE_SAME of a win a round and by more than TIE_Z standard errors of their paired
-    differences (with one round, or the same difference in every round, no spread: the gap alone).
-    The first condition is what a longer search would still say: with ten times the rollouts the
-    test tells apart gaps of a point or two, which no player would call a mistake."""
+    `worth` a round (WORTH_THE_SAME of a win by default) and by more than TIE_Z standard errors of
+    their paired differences (with one round, or the same difference in every round, no spread:
+    the gap alone). The first condition is what a longer search would still say: with ten times
+    the rollouts the test tells apart gaps of a point or two, which no player would call a
+    mistake."""
     gaps = [a - b for a, b in zip(first, second)]
     if not gaps:
         return False
     mean = sum(gaps) / len(gaps)
-    if mean < WORTH_THE_SAME or mean <= 0:
+    if mean < worth or mean <= 0:
         return False
     if len(gaps) < 2:
         return True
@@ -240,10 +273,17 @@ def _sheet_of(sheets, seat):
 
 
 def key_moments(decisions, seats):
-    """{seat as a string: indices into `decisions` of its up to KEY_MOMENTS largest losses of at
-    least KEY_MOMENT_LOSS, largest first (the earlier first on a tie)}."""
+    """{seat as a string: indices into `decisions` of its up to KEY_MOMENTS largest losses of win
+    chance of at least KEY_MOMENT_LOSS, largest first (the earlier first on a tie), then, if fewer,
+    its largest point losses of at least KEY_MOMENT_POINTS among the others (a review before
+    VERSION 5 has none)}."""
     moments = {}
     for seat in seats:
-        mine = [i for i, d in enumerate(decisions) if d["seat"] == seat and d["loss"] >= KEY_MOMENT_LOSS]
-        moments[str(seat)] = sorted(mine, key=lambda i: (-decisions[i]["loss"], i))[:KEY_MOMENTS]
+        mine = [i for i, d in enumerate(decisions) if d["seat"] == seat]
+        by_win = sorted((i for i in mine if decisions[i]["loss"] >= KEY_MOMENT_LOSS),
+                        key=lambda i: (-decisions[i]["loss"], i))
+        by_points = sorted((i for i in mine if decisions[i]["loss"] < KEY_MOMENT_LOSS
+                            and decisions[i].get("points_loss", 0) >= KEY_MOMENT_POINTS),
+                           key=lambda i: (-decisions[i]["points_loss"], i))
+        moments[str(seat)] = (by_win + by_points)[:KEY_MOMENTS]
     return moments

@@ -1,16 +1,29 @@
 """The coach's review (issue 28) as the match page shows it: the review's status and, once done,
 each reviewed decision (its replay step, seat, the actions chosen and preferred, in words too, the
-win chance lost) and the key moments, for static/js/replay.js; and the words that script builds
-its sentences with. The actions' words come from each game's site side
+win chance and points lost, and which of them its sentence says: ``cost_kind``) and the key
+moments, for static/js/replay.js; and the words that script builds its sentences with. The actions' words come from each game's site side
 (``review_action_text(action, form, labels)`` in its replay module), here for the pages and the
 API alike (``action_words``)."""
 from django.utils.translation import gettext as _
 
 from games import engine, presentation
+from games.bots.review import KEY_MOMENT_LOSS, KEY_MOMENT_POINTS
 from games.history.models import MatchReview
 
-# Less win chance lost than this reads "the search's choice too" (the script has the same number).
+# Less win chance lost than this (and no points lost that count) reads "the search's choice too".
 SAME_CHOICE = 0.01
+
+
+def cost_kind(decision):
+    """What the sentence of a reviewed `decision` says it cost: "win" (the win chance lost),
+    "points" (the points lost, where the win chance tells the moves apart by less than a key
+    moment's loss: in a game the player could no longer win, it tells nothing) or "none" (the
+    search's choice too, or as good). A key moment is always "win" or "points"."""
+    if decision["loss"] >= KEY_MOMENT_LOSS:
+        return "win"
+    if decision.get("points_loss", 0) >= KEY_MOMENT_POINTS:
+        return "points"
+    return "win" if decision["loss"] >= SAME_CHOICE else "none"
 
 
 def page_review(match):
@@ -25,11 +38,11 @@ def page_review(match):
     stored = result.get("decisions", [])
     decisions = [
         {"step": decision["step"], "seat": decision["seat"], "chosen": decision["chosen"], "best": decision["best"],
-         "loss": decision["loss"], "key": k in keys, **words}
+         "loss": decision["loss"], "points_loss": decision.get("points_loss", 0.0), "cost": cost_kind(decision),
+         "key": k in keys, **words}
         for k, (decision, words) in enumerate(zip(stored, action_words(match, stored)))
     ]
-    return {"status": review.status, "decisions": decisions, "key_moments": result.get("key_moments", {}),
-            "same": SAME_CHOICE}
+    return {"status": review.status, "decisions": decisions, "key_moments": result.get("key_moments", {})}
 
 
 def action_words(match, decisions):
@@ -59,7 +72,10 @@ def review_words():
         # %(chosen)s and %(best)s an action in words, as done ("discarded Baths") and as the
         # alternative ("building the Library").
         "reviewWorse": _("%(chosen)s — about %(loss)s less win chance than %(best)s (the search's choice)"),
+        # Where the win chance does not tell (a game the player could no longer win). %(points)s is a
+        # whole number, 3 or more.
+        "reviewFewerPoints": _("%(chosen)s — about %(points)s points fewer than %(best)s (the search's choice)"),
         "reviewSame": _("%(chosen)s — the search's choice too"),
         "reviewKey": _("Key moment"),
-        "reviewNone": _("No key moment: no choice cost win chance that the search could measure."),
+        "reviewNone": _("No key moment: no choice cost win chance or points that the search could measure."),
     }

@@ -99,12 +99,19 @@
   }
   // What a decision was worth, without the player's name (the replay's line puts it first); the
   // actions come in words from the server (games/history/review_page.py, each game's site side).
+  // decision.cost says which: the win chance lost, the points lost (where the win chance tells
+  // nothing) or none (review_page.cost_kind).
   function reviewText(decision) {
-    var values = { chosen: decision.chosen_text };
-    if (decision.loss < review.same) return fill(t.reviewSame, values);
-    values.loss = Math.max(1, Math.round(decision.loss * 100)) + "%";
-    values.best = decision.best_text;
-    return fill(t.reviewWorse, values);
+    var values = { chosen: decision.chosen_text, best: decision.best_text };
+    if (decision.cost === "win") {
+      values.loss = Math.max(1, Math.round(decision.loss * 100)) + "%";
+      return fill(t.reviewWorse, values);
+    }
+    if (decision.cost === "points") {
+      values.points = Math.round(decision.points_loss);
+      return fill(t.reviewFewerPoints, values);
+    }
+    return fill(t.reviewSame, values);
   }
   function reviewLine(decision) {
     var item = el("li", "replay__review" + (decision.key ? " replay__review--key" : ""));

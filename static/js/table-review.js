@@ -40,8 +40,11 @@
         var link = el("a", "table-review__step", fill(W.wordStep, { step: decision.step }));
         link.href = box.dataset.replay + "?step=" + decision.step + "#replay";
         item.appendChild(link);
-        item.appendChild(document.createTextNode(": " + fill(W.wordWorse, {
+        // a key moment cost win chance, or points where the win chance told nothing (decision.cost)
+        var byPoints = decision.cost === "points";
+        item.appendChild(document.createTextNode(": " + fill(byPoints ? W.wordFewerPoints : W.wordWorse, {
           chosen: decision.chosen_text, best: decision.best_text, loss: Math.max(1, Math.round(decision.loss * 100)) + "%",
+          points: Math.round(decision.points_loss),
         })));
         list.appendChild(item);
       });

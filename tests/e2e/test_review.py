@@ -9,7 +9,8 @@ The server is a real daphne in the embedded mode (no broker): the review runs as
 of the server (games/review_runner.py) with a small budget (REVIEW_ITERATIONS). Screenshots:
 tests/e2e/out/review-{it,pt-br}-{end-panel,replay}-{desktop,phone}.png and
 review-pt-br-key-moments-phone.png (the match page's list), review-replay-{architects,cities-2p,cities}-desktop.png
-(the first key moment's step).
+(the first key moment's step), review-{it,pt-br}-points-{replay,end-panel}-{desktop,phone}.png (a key
+moment that cost points: a game the person could no longer win).
 """
 import json
 import random
@@ -59,8 +60,8 @@ def play_to_key_moments(site, browser, attempts=3):
     """A 3-player game against two easy bots played by random clicks in Italian at a desktop, to its
     review's key moments: -> (page, match id, the status before the review was drawn, the links, the
     page's errors). A game the person could not win whatever they chose has none (every move's win
-    chance 0: 2 games of 60 of this kind played and reviewed by the engine alone, REVIEW_ITERATIONS
-    12 or 48 alike): the panel says so and another table is played."""
+    chance 0 and no move clearly scoring more: rare since the review weighs points there): the
+    panel says so and another table is played."""
     for attempt in range(attempts):
         page, match_id = open_table(site, browser, f"review_it{attempt or ''}", "it", DESKTOP, 3, ["easy", "easy"])
         problems = watch_for_errors(page)
@@ -90,11 +91,12 @@ def test_a_finished_game_is_reviewed_and_its_key_moments_open_the_replay_at_thei
     assert "stime" in box.inner_text()  # the note: these are estimates from a search
     count = links.count()
     assert 1 <= count <= 3  # one person, up to three moments
-    assert "di probabilità di vittoria in meno" in box.inner_text()
-    # each moment names the move made and the search's choice (Italian verbs: built, discarded, ...)
+    # each moment names the move made, what it cost (win chance, or points in a game the person could
+    # no longer win) and the search's choice (Italian verbs: built, discarded, ...)
     for moment in box.locator(".table-review__moment").all_inner_texts():
         assert re.search(r": ha (costruito|scartato|pagato|scelto|passato)", moment), moment
-        assert re.search(r"in meno che (costruire|scartare|pagare|scegliere|passare)", moment), moment
+        assert re.search(r"(di probabilità di vittoria|\d+ punti) in meno che "
+                         r"(costruire|scartare|pagare|scegliere|passare)", moment), moment
     box.scroll_into_view_if_needed()
     shoot_both(page, screenshot, "review-it-end-panel", "desktop")
 
@@ -130,7 +132,7 @@ def test_a_finished_game_is_reviewed_and_its_key_moments_open_the_replay_at_thei
     phone.locator("#moment-end").wait_for()
     phone_links = wait_for_key_moments(phone)
     assert phone_links is not None and phone_links.count() == count
-    assert "a menos de chance de vitória" in phone.locator("#table-review").inner_text()
+    assert re.search(r"a menos de chance de vitória|\d+ pontos a menos", phone.locator("#table-review").inner_text())
     assert phone.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
     phone.locator("#table-review").scroll_into_view_if_needed()
     shoot_both(phone, screenshot, "review-pt-br-end-panel", "phone")
@@ -161,7 +163,7 @@ from games.engine import options as engine_options
 from games.history.simulate import play, store_finished
 settings.REVIEW_RUNNER = "inline"
 settings.REVIEW_ITERATIONS = 6
-user = get_user_model().objects.create_user(username="reviewed_games")
+user = get_user_model().objects.get_or_create(username="reviewed_games")[0]
 ids = {}
 for game, mode, players, seed in %s:
     config = engine.normalize_config({"game": game, "players": players, **engine_options.mode_options(game, mode)})
@@ -208,3 +210,53 @@ def test_the_replay_of_every_game_words_each_reviewed_decision_at_its_step(site,
         key_links = page.locator("#review .match-review__step")
         assert key_links.count() == len(review["key_moments"]["0"])
     assert problems == []
+
+
+# One of those matches, its review made, then one decision that the search named another move for
+# made its only key moment by points (as the review does in a game the person could no longer win:
+# games/bots/review.py); the rest of the review as made. Prints the match, the step and the texts.
+STORE_POINTS_MOMENT = STORE_REVIEWED.replace("print(json.dumps(ids))", """
+from games.history.models import MatchReview
+review = MatchReview.objects.get(match_id=ids["base"])
+decisions = review.result["decisions"]
+k = next(k for k, d in enumerate(decisions) if d["best"] != d["chosen"])
+decisions[k].update(loss=0.0, points_loss=5.2)
+decisions[k]["chosen_value"]["win"] = decisions[k]["best_value"]["win"] = 0.0
+review.result = {**review.result, "decisions": decisions, "key_moments": {"0": [k]}}
+review.save(update_fields=["result"])
+print(json.dumps({"match": ids["base"], "step": decisions[k]["step"]}))
+""")
+
+
+def test_a_key_moment_that_cost_points_says_so_in_the_replay_and_the_end_panel(site, browser, screenshot):
+    stored = json.loads(site.manage("shell", "-c", STORE_POINTS_MOMENT % [("base", "base", 3, 4)], timeout=600)
+                        .strip().splitlines()[-1])
+    match_id, step = stored["match"], stored["step"]
+    context = browser.new_context(viewport=DESKTOP, locale="it-IT")
+    page = context.new_page()
+    problems = watch_for_errors(page)
+    page.goto(site.url(f"/it/matches/{match_id}/?step={step}#replay"))
+    line = page.locator("[data-events] .replay__review--key")
+    line.wait_for()
+    assert re.search(r"Momento chiave.*: ha \w+ .* — circa 5 punti in meno che \w+ .*\(la scelta della ricerca\)$",
+                     line.inner_text()), line.inner_text()
+    moments = page.locator("#review .match-review__moment").all_inner_texts()
+    assert len(moments) == 1 and "circa 5 punti in meno che" in moments[0]
+    page.locator("#replay").scroll_into_view_if_needed()
+    shoot_both(page, screenshot, "review-it-points-replay", "desktop")
+    assert problems == []
+    context.close()
+
+    phone_context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    phone = phone_context.new_page()
+    phone_problems = watch_for_errors(phone)
+    phone.goto(site.url(f"/pt-br/play/{match_id}/game/"))
+    links = wait_for_key_moments(phone)
+    assert links is not None and links.count() == 1
+    moment = phone.locator("#table-review .table-review__moment").inner_text()
+    assert re.search(r": \w+ .* — cerca de 5 pontos a menos do que \w+ .*\(a escolha da busca\)$", moment), moment
+    assert phone.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    phone.locator("#table-review").scroll_into_view_if_needed()
+    shoot_both(phone, screenshot, "review-pt-br-points-end-panel", "phone")
+    assert phone_problems == []
+    phone_context.close()

@@ -61,6 +61,47 @@ def one_card_wins():
     return a_last_turn_where_one_card_wins()
 
 
+def final_totals(state, seat, mine, others_pick):
+    """{seat: (rank, total)} at the end, after `mine` and the others' picks (greedy after them)."""
+    state, _ = engine.apply(state, seat, mine)
+    for other, action in others_pick:
+        state, _ = engine.apply(state, other, action)
+    greedy = bots.get("greedy")
+    while not engine.is_over(state):
+        for s in engine.to_act(state):
+            legal = engine.legal_actions(state, s)
+            state, _ = engine.apply(state, s, greedy.choose(engine.view(state, s), legal, random.Random(0)))
+    return {sheet["seat"]: (sheet["rank"], sheet["total"]) for sheet in engine.scores(state)}
+
+
+@pytest.fixture(scope="module")
+def a_lost_last_turn():
+    """The last turn of Age III, 3 players, seat 0 to choose: seat 0 loses whatever anyone does,
+    and one move (however paid) scores at least 4 points more than the worst whatever the others
+    do, and at least 3 more than any other (searched over seeded games). The state, that move and
+    the worst one."""
+    for seed in range(400):
+        state = a_greedy_game({"game": "base", "players": 3, "sides": "A"}, seed, stop=the_last_turn)
+        if engine.is_over(state) or 0 not in engine.to_act(state):
+            continue
+        others = [s for s in engine.to_act(state) if s != 0]
+        picks = list(itertools.product(*[engine.legal_actions(state, s) for s in others]))
+        totals = {}
+        for mine in engine.legal_actions(state, 0):
+            ends = [final_totals(state, 0, mine, list(zip(others, pick)))[0] for pick in picks]
+            if any(rank == 1 for rank, _total in ends):
+                break
+            low, high = totals.get(search_bot._family(mine), (mine, 999, -999))[1:]
+            totals[search_bot._family(mine)] = (mine, min(low, *(t for _, t in ends)), max(high, *(t for _, t in ends)))
+        else:
+            best = max(totals.values(), key=lambda t: t[1])
+            worst = min(totals.values(), key=lambda t: t[2])
+            rest = [t for t in totals.values() if t is not best]
+            if best[1] - worst[2] >= 4 and all(best[1] - t[2] >= 3 for t in rest):
+                return state, best[0], worst[0]
+    pytest.fail("no seeded game gives such a last turn")
+
+
 def test_the_review_finds_the_one_winning_card_and_marks_a_losing_choice_as_the_key_moment(one_card_wins):
     state, winning, losing = one_card_wins
     log = engine.action_log(state) + [{"seat": 0, "action": losing[0]}]
@@ -80,6 +121,28 @@ def test_choosing_the_winning_card_costs_nothing_and_is_no_key_moment(one_card_w
     result = review.review_match(state["config"], log, [0], iterations=24, rng=random.Random(3))
     decision = result["decisions"][-1]
     assert decision["loss"] == 0 and search_bot._family(decision["best"]) == search_bot._family(winning)
+    assert len(result["decisions"]) - 1 not in result["key_moments"]["0"]
+
+
+def test_in_a_lost_game_the_move_that_scores_most_is_named_and_the_points_lost_are_a_key_moment(a_lost_last_turn):
+    state, scoring, worst = a_lost_last_turn
+    log = engine.action_log(state) + [{"seat": 0, "action": worst}]
+    result = review.review_match(state["config"], log, [0], iterations=24, rng=random.Random(3))
+    decision = result["decisions"][-1]
+    assert decision["chosen"] == worst and search_bot._family(decision["best"]) == search_bot._family(scoring)
+    assert decision["best_value"]["win"] == decision["chosen_value"]["win"] == 0 and decision["loss"] == 0
+    assert decision["points_loss"] >= 4
+    assert decision["points_loss"] == pytest.approx(
+        decision["best_value"]["points"] - decision["chosen_value"]["points"], abs=0.06)
+    assert len(result["decisions"]) - 1 in result["key_moments"]["0"]
+
+
+def test_in_a_lost_game_the_move_that_scores_most_costs_no_points(a_lost_last_turn):
+    state, scoring, _worst = a_lost_last_turn
+    log = engine.action_log(state) + [{"seat": 0, "action": scoring}]
+    result = review.review_match(state["config"], log, [0], iterations=24, rng=random.Random(3))
+    decision = result["decisions"][-1]
+    assert decision["best"] == scoring and decision["points_loss"] == 0 and decision["loss"] == 0
     assert len(result["decisions"]) - 1 not in result["key_moments"]["0"]
 
 
@@ -182,7 +245,7 @@ def test_a_whole_game_is_reviewed_in_every_game_and_size(config):
     seats = [config["players"] - 1]
     result = review.review_match(config, log, seats, iterations=2, rng=random.Random(7))
     assert json.loads(json.dumps(result)) == result
-    assert result["method"]["rollout_policy"] == "greedy" and result["method"]["version"] == 4
+    assert result["method"]["rollout_policy"] == "greedy" and result["method"]["version"] == 5
     assert {d["seat"] for d in result["decisions"]} == set(seats)
     replayed = engine.replay(config, [e for e in log if "chance" in e])
     legal_at = {}
@@ -197,17 +260,36 @@ def test_a_whole_game_is_reviewed_in_every_game_and_size(config):
         for value in (decision["chosen_value"], decision["best_value"]):
             assert 0 <= value["win"] <= 1 and 1 <= value["rank"] <= config["players"]
         assert decision["loss"] == pytest.approx(decision["best_value"]["win"] - decision["chosen_value"]["win"], abs=0.002)
+        assert decision["points_loss"] == pytest.approx(
+            max(0, decision["best_value"]["points"] - decision["chosen_value"]["points"]), abs=0.06)
     assert set(result["key_moments"]) == {str(s) for s in seats}
     for seat, moments in result["key_moments"].items():
-        losses = [result["decisions"][i]["loss"] for i in moments]
-        assert len(moments) <= 3 and losses == sorted(losses, reverse=True)
-        assert all(loss >= 0.03 and result["decisions"][i]["seat"] == int(seat) for i, loss in zip(moments, losses))
+        by_win = [i for i in moments if result["decisions"][i]["loss"] >= 0.03]
+        by_points = moments[len(by_win):]
+        assert len(moments) <= 3 and moments == by_win + by_points
+        assert all(result["decisions"][i]["points_loss"] >= 3 for i in by_points)
+        for group, key in ((by_win, "loss"), (by_points, "points_loss")):
+            losses = [result["decisions"][i][key] for i in group]
+            assert losses == sorted(losses, reverse=True)
+        assert all(result["decisions"][i]["seat"] == int(seat) for i in moments)
 
 
 def test_the_key_moments_are_a_seats_three_largest_losses_of_three_points_or_more():
     decisions = [{"seat": s, "loss": loss} for s, loss in
                  [(0, 0.1), (1, 0.5), (0, 0.02), (0, 0.3), (0, 0.05), (0, 0.2), (1, 0.0)]]
     assert review.key_moments(decisions, [0, 1, 2]) == {"0": [3, 5, 0], "1": [1], "2": []}
+
+
+def test_a_seat_with_fewer_than_three_losses_of_win_chance_gets_its_largest_point_losses_after_them():
+    decisions = [{"seat": s, "loss": loss, "points_loss": points} for s, loss, points in
+                 [(0, 0.1, 0.0), (0, 0.0, 5.0), (0, 0.0, 2.9), (0, 0.0, 7.5), (0, 0.0, 3.0), (1, 0.0, 4.0),
+                  (1, 0.02, 6.0), (2, 0.04, 9.0)]]
+    assert review.key_moments(decisions, [0, 1, 2]) == {"0": [0, 3, 1], "1": [6, 5], "2": [7]}
+
+
+def test_a_review_stored_before_points_were_weighed_gets_its_key_moments_from_win_chance_alone():
+    decisions = [{"seat": 0, "loss": 0.0}, {"seat": 0, "loss": 0.05}]
+    assert review.key_moments(decisions, [0]) == {"0": [1]}
 
 
 def a_review_that_spends(monkeypatch, spend):
@@ -268,6 +350,35 @@ def test_the_named_move_never_won_less_often_than_the_chosen_one():
     leader, first, chosen = [1, 1, 1, 1, 1, 1, 1, 0, 0, 1], [0, 0, 0, 0, 0, 0, 0, 1, 1, 1], [0, 0, 0, 0, 1, 1, 1, 0, 0, 1]
     assert not review.clearly_better(leader, first) and review.clearly_better(leader, chosen)
     assert review.preferred([1, 0, 2], 2, [first, leader, chosen]) == 1
+
+
+def test_where_the_wins_do_not_tell_a_move_that_clearly_scores_more_is_named_for_its_points():
+    nothing = [0] * 6
+    won = [nothing, nothing, nothing]
+    scored = [[30, 31, 29, 30, 32, 30], [36, 35, 34, 37, 35, 36], [30, 30, 30, 31, 29, 30]]
+    assert review.preferred_by_points([0, 1, 2], 2, won, scored) == 1
+    assert review.preferred_by_points([0, 1, 2], 1, won, scored) == 1  # the chosen move scores most
+
+
+def test_a_points_lead_under_a_cards_worth_or_within_the_noise_is_no_lead():
+    won = [[0] * 6, [0] * 6]
+    steady_two = [[32] * 6, [30] * 6]
+    noisy = [[40, 30, 42, 28, 41, 29], [30, 30, 30, 30, 30, 30]]  # 3.3 more on average, swinging by 10
+    assert review.preferred_by_points([0, 1], 1, won, steady_two) == 1
+    assert review.preferred_by_points([0, 1], 1, won, noisy) == 1
+
+
+def test_a_move_named_for_its_points_never_won_less_often_than_the_chosen_one():
+    won = [[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
+    scored = [[50, 40, 40, 40], [60, 60, 60, 60], [40, 40, 40, 40]]
+    assert review.preferred_by_points([1, 0, 2], 0, won, scored) == 0  # 1 scores more but won less
+    assert review.preferred_by_points([1, 0, 2], 2, won, scored) == 1
+
+
+def test_of_moves_that_clearly_score_more_the_heuristics_favourite_is_named():
+    won = [[0] * 4] * 3
+    scored = [[36, 35, 36, 35], [36, 36, 36, 36], [30, 30, 30, 30]]
+    assert review.preferred_by_points([1, 0, 2], 2, won, scored) == 0
 
 
 def test_a_lead_under_a_key_moments_loss_is_no_lead_however_many_rollouts_show_it():

@@ -22,7 +22,7 @@ from games.history.api.views import NotFinished
 from games.history.models import MatchReview
 from games.history.queries import names_of
 from games.history.review import review_payload
-from games.history.review_page import action_words
+from games.history.review_page import action_words, cost_kind
 
 
 class NoReview(exceptions.APIException):
@@ -53,6 +53,13 @@ class DecisionSerializer(serializers.Serializer):
     best_text = serializers.CharField(help_text="The search's choice in words, as the alternative, in ?lang= "
                                       "(\"building Lumber Yard\").")
     loss = serializers.FloatField(help_text="Win chance lost against the search's choice (0 to 1; 0 when it agrees).")
+    points_loss = serializers.FloatField(
+        help_text="Points lost against the search's choice (0 when it agrees). Where the win chances do not tell "
+        "the moves apart (a game the player could no longer win), the search's choice is the move that clearly "
+        "scores more, if any.")
+    cost = serializers.ChoiceField(
+        choices=["win", "points", "none"], help_text="What the pages say the decision cost: `win` (the win "
+        "chance lost), `points` (the points lost, where the win chance tells nothing) or `none`.")
     candidates = serializers.IntegerField(help_text="How many actions the search compared.")
     rollouts = serializers.IntegerField(help_text="Simulated games the chosen action was weighed by.")
 
@@ -78,7 +85,8 @@ class ReviewSerializer(serializers.Serializer):
                                    "that had a choice, in the order of the log; null before.")
     key_moments = serializers.DictField(
         child=serializers.ListField(child=serializers.IntegerField()), allow_null=True,
-        help_text="Once done: per seat (as text), up to three positions in `decisions`, the largest loss first.")
+        help_text="Once done: per seat (as text), up to three positions in `decisions`: the largest losses of win "
+        "chance first, then, if fewer than three, the largest losses of points.")
     method = serializers.DictField(allow_null=True, help_text="How the search weighed the actions.")
     names = serializers.DictField(child=serializers.CharField(), help_text="Card and wonder names in ?lang=.")
 
@@ -95,7 +103,7 @@ EXAMPLE = {
                    "chosen_value": {"win": 0.31, "rank": 2.1, "points": 44.2},
                    "best_value": {"win": 0.43, "rank": 1.8, "points": 47.9},
                    "chosen_text": "discarded Baths", "best_text": "building Lumber Yard",
-                   "loss": 0.12, "candidates": 6, "rollouts": 120}],
+                   "loss": 0.12, "points_loss": 3.7, "cost": "win", "candidates": 6, "rollouts": 120}],
     "key_moments": {"0": [0]},
     "method": {"rollout_policy": "greedy", "total_seconds": 90.0,
                "calibration": {"mode": "base-4", "a": 0.62, "b": -0.41}},
@@ -118,8 +126,8 @@ class MatchReviewView(APIView):
         summary="The review of a finished match: each person's decisions against the search's choice.",
         description="Every decision of every person (never a bot's seat) that had a choice, weighed from that "
         "seat's view only by a search (simulated games): the chosen action's estimated win chance, mean rank and "
-        "points against the best action it found, and the win chance lost. `key_moments`: each person's up to "
-        "three costliest decisions. These are estimates. `status` is `queued` or `running` until the review is "
+        "points against the best action it found, and the win chance and points lost. `key_moments`: each "
+        "person's up to three costliest decisions. These are estimates. `status` is `queued` or `running` until the review is "
         "`done` (`failed`: it could not be made). 409 `not_finished` while the match is played; 404 `no_review` "
         "for a finished match nobody reviews (bots only).",
         parameters=[LANG_PARAMETER],
@@ -140,6 +148,6 @@ class MatchReviewView(APIView):
         data = {**review_payload(match, review), "seats": review_seats(match), "names": names_of(match.game, language)}
         if data["decisions"]:
             with translation.override(language):
-                data["decisions"] = [{**decision, **words} for decision, words
-                                     in zip(data["decisions"], action_words(match, data["decisions"]))]
+                data["decisions"] = [{"points_loss": 0.0, **decision, "cost": cost_kind(decision), **words}
+                                     for decision, words in zip(data["decisions"], action_words(match, data["decisions"]))]
         return Response(data)

@@ -144,7 +144,7 @@ def test_the_api_answers_a_done_review_with_its_decisions_key_moments_seats_and_
     assert "wonder" in data["seats"][0]["labels"]
     first = data["decisions"][0]
     assert set(first) >= {"index", "step", "seat", "chosen", "best", "chosen_value", "best_value", "loss",
-                          "candidates", "rollouts"}
+                          "points_loss", "cost", "candidates", "rollouts"}
     assert set(first["chosen_value"]) == {"win", "rank", "points"}
     assert {decision["seat"] for decision in data["decisions"]} == {0}
     assert set(data["key_moments"]) == {"0"}
@@ -158,6 +158,20 @@ def test_the_api_answers_a_done_review_with_its_decisions_key_moments_seats_and_
         assert decision["chosen_text"] != "made a choice" and decision["best_text"] != "another choice"
         if best["type"] == "build" and best.get("card") and best != chosen:
             assert decision["best_text"].startswith("costruire " + data["names"][best["card"]]), decision
+
+
+def test_the_api_says_what_each_decision_cost_and_answers_a_review_stored_before_points_with_none_lost(
+        api, ann, inline, django_capture_on_commit_callbacks):
+    match = finished([ann], capture=django_capture_on_commit_callbacks)
+    stored = MatchReview.objects.get(match=match)
+    decisions = stored.result["decisions"][:3]
+    for decision, (loss, points_loss) in zip(decisions, [(0.2, 0.0), (0.0, 5.0), (0.0, 1.0)]):
+        decision["loss"], decision["points_loss"] = loss, points_loss
+    del decisions[2]["points_loss"]  # as a review of VERSION 4 stored it
+    stored.result = {**stored.result, "decisions": decisions, "key_moments": {"0": [0, 1]}}
+    stored.save(update_fields=["result"])
+    data = api.get(f"/api/matches/{match.pk}/review/").json()
+    assert [(d["cost"], d["points_loss"]) for d in data["decisions"]] == [("win", 0.0), ("points", 5.0), ("none", 0.0)]
 
 
 def test_the_api_answers_a_queued_review_with_its_status_only(api, ann, django_capture_on_commit_callbacks):

@@ -31,8 +31,9 @@ def test_the_match_page_gives_the_replay_every_reviewed_decision_and_marks_the_k
     review = page_json(response, "replay-data")["review"]
     stored = MatchReview.objects.get(match=match).result
     assert review["status"] == "done"
-    assert [(d["step"], d["seat"], d["chosen"], d["loss"]) for d in review["decisions"]] == [
-        (d["step"], d["seat"], d["chosen"], d["loss"]) for d in stored["decisions"]]
+    assert [(d["step"], d["seat"], d["chosen"], d["loss"], d["points_loss"]) for d in review["decisions"]] == [
+        (d["step"], d["seat"], d["chosen"], d["loss"], d["points_loss"]) for d in stored["decisions"]]
+    assert all(d["cost"] in ("win", "points") for d in review["decisions"] if d["key"])
     marked = [k for k, decision in enumerate(review["decisions"]) if decision["key"]]
     assert marked == sorted(k for positions in stored["key_moments"].values() for k in positions)
     assert 'data-review-moments' in response.content.decode()
@@ -49,8 +50,10 @@ def test_the_review_words_and_the_estimate_note_come_in_the_pages_language(
     assert labels["reviewKey"] == "Momento-chave"
     # a person with no key moment is not told their choices were good: only that none cost measurable win chance
     assert labels["reviewNone"] == ("Nenhum momento-chave: nenhuma escolha custou chance de vitória "
-                                    "que a busca pudesse medir.")
+                                    "ou pontos que a busca pudesse medir.")
     assert "%(chosen)s" in labels["reviewWorse"] and "%(best)s" in labels["reviewWorse"]
+    assert labels["reviewFewerPoints"] == ("%(chosen)s — cerca de %(points)s pontos a menos do que %(best)s "
+                                           "(a escolha da busca)")
     verbs = ("construiu", "descartou", "pagou", "escolheu", "passou")
     assert all(d["chosen_text"].startswith(verbs) for d in page_json(response, "replay-data")["review"]["decisions"])
     assert "estimativas" in response.content.decode()
@@ -85,4 +88,18 @@ def test_the_game_page_has_the_end_panels_review_box_with_its_words(client, ann,
     assert "Revisione in corso…" in page
     # the key moment's sentence: the move and the search's choice, as the match page says them
     assert 'data-word-worse="%(chosen)s — circa %(loss)s di probabilità di vittoria in meno che %(best)s' in page
-    assert 'data-word-none="Nessun momento chiave: nessuna scelta è costata probabilità di vittoria' in page
+    assert 'data-word-none="Nessun momento chiave: nessuna scelta è costata probabilità di vittoria o punti' in page
+    assert 'data-word-fewer-points="%(chosen)s — circa %(points)s punti in meno che %(best)s' in page
+
+
+@pytest.mark.parametrize("loss, points_loss, kind, before_points", [
+    (0.12, 0.0, "win", "win"), (0.12, 6.0, "win", "win"),  # a loss of win chance is said first
+    (0.0, 4.5, "points", "none"), (0.02, 3.0, "points", "win"),  # under a key moment's loss, the points tell
+    (0.02, 2.0, "win", "win"), (0.0, 2.9, "none", "none"), (0.005, 0.0, "none", "none"),
+])
+def test_a_decisions_sentence_says_the_win_chance_it_cost_else_the_points_else_nothing(
+        loss, points_loss, kind, before_points):
+    from games.history.review_page import cost_kind
+
+    assert cost_kind({"loss": loss, "points_loss": points_loss}) == kind
+    assert cost_kind({"loss": loss}) == before_points  # a review stored before points were weighed

@@ -212,8 +212,11 @@ def summary(row, bot, field, results, players, first_deal, code=None):
 
 
 # What decides a game's moves: the rules and bots, the catalogue, the benchmark's deals (less the
-# rules pages' texts, and the other games' engine and data folders: code_tag).
-PLAY_PATHS = ("games/engine", "games/bots", "cards/data", "bench/bot_deals.py", ":(exclude)cards/data/rules")
+# rules pages' texts, the game review's files, which no bot plays with, and the other games' engine
+# and data folders: code_tag).
+PLAY_PATHS = ("games/engine", "games/bots", "cards/data", "bench/bot_deals.py", ":(exclude)cards/data/rules",
+              ":(exclude)games/bots/review.py", ":(exclude)games/bots/calibration.py",
+              ":(exclude)games/bots/data/review_calibration.json")
 
 
 def code_tag(game):

@@ -149,7 +149,8 @@ def test_a_line_names_the_code_that_played_its_game_and_not_the_other_games(monk
         (tmp_path / path).write_text(text)
 
     for path in ("games/engine/base/rules.py", "games/engine/architects/rules.py", "games/bots/search_bot.py",
-                 "cards/data/rules/base.md", "docs/bots.md"):
+                 "cards/data/rules/base.md", "docs/bots.md", "games/bots/review.py", "games/bots/calibration.py",
+                 "games/bots/data/review_calibration.json"):
         write(path, "one\n")
     git("init", "-q")
     git("add", "-A")
@@ -168,6 +169,10 @@ def test_a_line_names_the_code_that_played_its_game_and_not_the_other_games(monk
     write("docs/bots.md", "two\n")
     git("commit", "-qam", "words")
     assert bench.code_tag("architects") == architects  # the rules pages' words and docs play no move
+    for path in ("games/bots/review.py", "games/bots/calibration.py", "games/bots/data/review_calibration.json"):
+        write(path, "two\n")
+    git("commit", "-qam", "the review")
+    assert bench.code_tag("architects") == architects  # the game review plays no move either
     write("games/bots/search_bot.py", "two\n")
     git("commit", "-qam", "search")
     assert bench.code_tag("architects") != architects

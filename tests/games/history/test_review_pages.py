@@ -57,6 +57,7 @@ def test_the_review_words_and_the_estimate_note_come_in_the_pages_language(
     verbs = ("construiu", "descartou", "pagou", "escolheu", "passou")
     assert all(d["chosen_text"].startswith(verbs) for d in page_json(response, "replay-data")["review"]["decisions"])
     assert "estimativas" in response.content.decode()
+    assert "as chances de vitória e os pontos vêm de partidas simuladas" in response.content.decode()
 
 
 def test_a_review_being_made_says_so_on_the_match_page(client, ann, django_capture_on_commit_callbacks, catalogue):

@@ -145,8 +145,8 @@ def review_decision(view, legal_actions, chosen, rng, *, seconds=None, iteration
                     mode=None):
     """The chosen action against the best the search finds, from `view` (one seat's) and its
     `legal_actions` only: {"chosen", "best", "chosen_value", "best_value", "loss", "points_loss",
-    "candidates", "rollouts"}; each value {"win", "rank", "points"}; "rollouts" is how many the chosen action
-    (and the best) had. "win" is the calibrated chance of `mode` (``calibration.mode_of(config)``;
+    "candidates", "rollouts"}; each value {"win", "rank", "points"}; "rollouts" is how many the
+    chosen action (and the best) had. "win" is the calibrated chance of `mode` (``calibration.mode_of(config)``;
     games/bots/calibration.py), or without a mode, or one without a fit, the share of rollouts
     won (what the calibration is fitted on). Stops after about `iterations` rollouts or `seconds`
     on `clock`. The garbage collector is paused meanwhile, as in search_bot.choose."""

@@ -1,9 +1,9 @@
 """The coach's review (issue 28) as the match page shows it: the review's status and, once done,
 each reviewed decision (its replay step, seat, the actions chosen and preferred, in words too, the
 win chance and points lost, and which of them its sentence says: ``cost_kind``) and the key
-moments, for static/js/replay.js; and the words that script builds its sentences with. The actions' words come from each game's site side
-(``review_action_text(action, form, labels)`` in its replay module), here for the pages and the
-API alike (``action_words``)."""
+moments, for static/js/replay.js; and the words that script builds its sentences with. The
+actions' words come from each game's site side (``review_action_text(action, form, labels)`` in
+its replay module), here for the pages and the API alike (``action_words``)."""
 from django.utils.translation import gettext as _
 
 from games import engine, presentation

@@ -127,8 +127,8 @@ class MatchReviewView(APIView):
         description="Every decision of every person (never a bot's seat) that had a choice, weighed from that "
         "seat's view only by a search (simulated games): the chosen action's estimated win chance, mean rank and "
         "points against the best action it found, and the win chance and points lost. `key_moments`: each "
-        "person's up to three costliest decisions. These are estimates. `status` is `queued` or `running` until the review is "
-        "`done` (`failed`: it could not be made). 409 `not_finished` while the match is played; 404 `no_review` "
+        "person's up to three costliest decisions. These are estimates. `status` is `queued` or `running` until "
+        "the review is `done` (`failed`: it could not be made). 409 `not_finished` while the match is played; 404 `no_review` "
         "for a finished match nobody reviews (bots only).",
         parameters=[LANG_PARAMETER],
         responses={200: ReviewSerializer, **errors(400, 409, 429), 404: OpenApiResponse(
@@ -148,6 +148,7 @@ class MatchReviewView(APIView):
         data = {**review_payload(match, review), "seats": review_seats(match), "names": names_of(match.game, language)}
         if data["decisions"]:
             with translation.override(language):
+                worded = zip(data["decisions"], action_words(match, data["decisions"]))
                 data["decisions"] = [{"points_loss": 0.0, **decision, "cost": cost_kind(decision), **words}
-                                     for decision, words in zip(data["decisions"], action_words(match, data["decisions"]))]
+                                     for decision, words in worded]
         return Response(data)

@@ -3,7 +3,7 @@ action bar, reached by the keyboard, shows that it thinks, then marks the sugges
 actions opened, the suggested one marked; nothing played until the player clicks it) or, in
 Architects, the suggested deck, tile or stage, with the one-line reason in a polite live region,
 within the time; at a rated table there is no button. The hand keeps its place on a phone's first
-screen. Screenshots (tests/e2e/out/hints-<game>-<lang>-{desktop,phone}.png) in Italian and Brazilian
+screen. A hand holding two copies of the suggested card marks one of them. Screenshots (tests/e2e/out/hints-<game>-<lang>-{desktop,phone}.png) in Italian and Brazilian
 Portuguese, at both sizes.
 """
 import time
@@ -52,6 +52,27 @@ def ask_by_keyboard(page):
     thinking = page.evaluate("() => document.querySelector('#game-hint .hint-button').getAttribute('aria-busy')") == "true"
     page.wait_for_function("() => document.getElementById('game-hint-line').textContent.length > 0", timeout=15_000)
     return time.monotonic() - began, thinking
+
+
+# The last turn of Age I, seat 0's hand both copies of Lumber Yard in a 4-player deck: every
+# action of the turn is made with that card. The deck's other cards make the other hands (two
+# each, as on that turn) and the discard pile (the rest), so that the cards add up as dealt.
+TWO_COPIES = """
+from games import engine
+from games.models import Match
+from tests.engine.helpers import make_state
+match = Match.objects.get(pk={match_id})
+dealt = [card for player in engine.new_game({{"players": 4, "sides": "A"}}, 0)["players"] for card in player["hand"]]
+rest = [card for card in dealt if card != "lumber_yard"]
+state = make_state(players=4, turn=6, hands={{0: ["lumber_yard", "lumber_yard"], 1: rest[:2], 2: rest[2:4], 3: rest[4:6]}},
+                   discard=rest[6:])
+match.actions.filter(index__gte=len(engine.action_log(state))).delete()
+match.state = state
+match.config = state["config"]
+match.step += 1
+match.version += 1
+match.save(update_fields=["state", "config", "step", "version"])
+"""
 
 
 @pytest.mark.parametrize("lang, size, username", [("it", "desktop", "hint_it"), ("pt-br", "phone", "hint_pt")])
@@ -110,3 +131,17 @@ def test_a_rated_table_has_no_suggest_button(site, browser):
     assert page.locator("#game-hint").is_hidden()
     assert page.locator("#game-hint .hint-button:visible").count() == 0
     page.context.close()
+
+
+def test_a_hand_with_two_copies_of_the_suggested_card_marks_one(site, browser):
+    page = open_game(site, browser, "hint_copies", "it", DESKTOP, 4, ["easy"] * 3, "#game-hand-cards .hand-card",
+                     fields=UNRATED)
+    match_id = page.url.rstrip("/").split("/")[-2]
+    site.manage("shell", "-c", TWO_COPIES.format(match_id=match_id))
+    page.reload()
+    copies = page.locator('#game-hand-cards .hand-card[data-card="lumber_yard"]')
+    copies.first.wait_for()
+    assert copies.count() == 2
+    ask_by_keyboard(page)
+    assert page.locator("#game-hand-cards .hand-card.is-suggested").count() == 1
+    assert copies.first.get_attribute("class").split().count("is-suggested") == 1

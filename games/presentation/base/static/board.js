@@ -417,7 +417,7 @@
     var byCard = {};  // the legal actions by card, read once (a Cities hand has hundreds of payments)
     S.legal.forEach(function (a) { if (a.card) (byCard[a.card] = byCard[a.card] || []).push(a); });
     var suggested = suggestedCard();
-    var looks = cards.map(function (id) {
+    var looks = cards.map(function (id, index) {
       var card = CAT.cards[id] || { name: id, color: "grey", cost: {} };
       var options = byCard[id] || [];
       var builds = options.filter(function (a) { return (a.type === "build" || a.type === "build_discarded") && a.city !== "free_city"; });
@@ -427,7 +427,9 @@
           (builds.some(function (a) { return a.free === "chain" || a.type === "build_discarded"; }) ? " is-free" : ""),
         status: chosen[id] ? "✓ " + chosen[id] : handStatus(id, builds, options),
         statusClass: "hand-card__status" + (chosen[id] ? " hand-card__mine" : builds.length ? "" : " hand-card__note"),
-        expanded: selected === id, disabled: !canAct || !options.length, suggested: suggested === id,
+        // A hand may hold two copies of a card (4 players and more): the hint is one card, its first copy.
+        expanded: selected === id, disabled: !canAct || !options.length,
+        suggested: suggested === id && cards.indexOf(id) === index,
       };
     });
     // Another seat's choice changes nothing here: the hand drawn for the same looks is kept (and

@@ -3,7 +3,7 @@ action bar, reached by the keyboard, shows that it thinks, then marks the sugges
 actions opened, the suggested one marked; nothing played until the player clicks it) or, in
 Architects, the suggested deck, tile or stage, with the one-line reason in a polite live region,
 within the time; at a rated table there is no button. The hand keeps its place on a phone's first
-screen. A hand holding two copies of the suggested card marks one of them. Screenshots (tests/e2e/out/hints-<game>-<lang>-{desktop,phone}.png) in Italian and Brazilian
+screen. A hand holding two copies of the suggested card marks one of them (and opens one). Screenshots (tests/e2e/out/hints-<game>-<lang>-{desktop,phone}.png) in Italian and Brazilian
 Portuguese, at both sizes.
 """
 import time
@@ -145,3 +145,10 @@ def test_a_hand_with_two_copies_of_the_suggested_card_marks_one(site, browser):
     ask_by_keyboard(page)
     assert page.locator("#game-hand-cards .hand-card.is-suggested").count() == 1
     assert copies.first.get_attribute("class").split().count("is-suggested") == 1
+    # the two copies are one card: its actions open once, from the hint or from a click on either
+    opened = page.locator('#game-hand-cards .hand-card[aria-expanded="true"]')
+    assert opened.count() == 1
+    copies.nth(1).click()  # closes the card the hint opened
+    assert opened.count() == 0
+    copies.nth(1).click()
+    assert opened.count() == 1

@@ -427,8 +427,9 @@
           (builds.some(function (a) { return a.free === "chain" || a.type === "build_discarded"; }) ? " is-free" : ""),
         status: chosen[id] ? "✓ " + chosen[id] : handStatus(id, builds, options),
         statusClass: "hand-card__status" + (chosen[id] ? " hand-card__mine" : builds.length ? "" : " hand-card__note"),
-        // A hand may hold two copies of a card (4 players and more): the hint is one card, its first copy.
-        expanded: selected === id, disabled: !canAct || !options.length,
+        // A hand may hold two copies of a card (4 players and more): their actions are the same, so
+        // the first copy stands for both (the one opened, the one the hint marks).
+        expanded: selected === id && cards.indexOf(id) === index, disabled: !canAct || !options.length,
         suggested: suggested === id && cards.indexOf(id) === index,
       };
     });

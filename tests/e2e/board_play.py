@@ -44,6 +44,20 @@ PAGE_STATE = """() => {
 }"""
 
 
+# The lines of a `manage.py shell` script that put a made `state` in place of `match`'s: the moves
+# logged past the state's own log dropped, its config taken, the step and the version moved on so
+# that the page and its socket read it as new. No braces: the scripts it goes into are
+# .format()ted.
+WRITE_MADE_STATE = """
+match.actions.filter(index__gte=len(engine.action_log(state))).delete()
+match.state = state
+match.config = state["config"]
+match.step += 1
+match.version += 1
+match.save(update_fields=["state", "config", "step", "version"])
+"""
+
+
 # The action bar's top and bottom on the screen (viewport pixels).
 BAR_ON_SCREEN = "() => { const r = document.getElementById('game-choices').getBoundingClientRect(); return [r.top, r.bottom]; }"
 

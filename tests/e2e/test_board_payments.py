@@ -17,10 +17,11 @@ import re
 
 import pytest
 
-from tests.e2e.board_play import DESKTOP, PHONE, open_table, watch_for_errors
+from tests.e2e.board_play import DESKTOP, PHONE, WRITE_MADE_STATE, open_table, watch_for_errors
 
 pytestmark = pytest.mark.e2e
 
+# (WRITE_MADE_STATE also drops the bots' first moves: they are not in this state.)
 MADE_HAND = """
 import json
 from games import engine
@@ -32,12 +33,7 @@ state = make_state(players=3, wonders=["rhodes", "olympia", "babylon"],
                           2: ["stone_pit", "glassworks_1"]}},
                    hands={{0: ["baths", "workshop", "scriptorium", "altar", "clay_pool", "lumber_yard", "theater"]}},
                    coins=5)
-match.actions.filter(index__gte=len(engine.action_log(state))).delete()  # the bots' first moves: not in this state
-match.state = state
-match.config = state["config"]
-match.step += 1
-match.version += 1
-match.save(update_fields=["state", "config", "step", "version"])
+""" + WRITE_MADE_STATE + """
 me = engine.view(state, 0)["players"][0]
 print(json.dumps({{"left": me["left"], "right": me["right"]}}))
 """
@@ -179,12 +175,7 @@ else:
     state, _ = engine.apply(state, 0, build("theater", **FOR_FC))
     state, _ = engine.apply(state, 1, build("hideout"))
 assert state["phase"] == "debt" and engine.to_act(state) == [0], engine.to_act(state)
-match.actions.filter(index__gte=len(engine.action_log(state))).delete()
-match.state = state
-match.config = state["config"]
-match.step += 1
-match.version += 1
-match.save(update_fields=["state", "config", "step", "version"])
+""" + WRITE_MADE_STATE + """
 view = engine.view(state, 0)
 print(json.dumps({{"own": [view["cities"]["owed"][0], view["players"][0]["coins"]],
                   "free_city": [view["free_city"]["decision"]["owed"], view["free_city"]["decision"]["coins"]]}}))

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from tests.e2e.board_play import DESKTOP, PHONE, shoot_both, watch_for_errors
+from tests.e2e.board_play import DESKTOP, PHONE, WRITE_MADE_STATE, shoot_both, watch_for_errors
 
 pytestmark = pytest.mark.e2e
 
@@ -66,13 +66,7 @@ dealt = [card for player in engine.new_game({{"players": 4, "sides": "A"}}, 0)["
 rest = [card for card in dealt if card != "lumber_yard"]
 state = make_state(players=4, turn=6, hands={{0: ["lumber_yard", "lumber_yard"], 1: rest[:2], 2: rest[2:4], 3: rest[4:6]}},
                    discard=rest[6:])
-match.actions.filter(index__gte=len(engine.action_log(state))).delete()
-match.state = state
-match.config = state["config"]
-match.step += 1
-match.version += 1
-match.save(update_fields=["state", "config", "step", "version"])
-"""
+""" + WRITE_MADE_STATE
 
 
 @pytest.mark.parametrize("lang, size, username", [("it", "desktop", "hint_it"), ("pt-br", "phone", "hint_pt")])

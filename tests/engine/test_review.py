@@ -9,7 +9,7 @@ import pytest
 
 from games import bots, engine
 from games.bots import review, search_bot
-from tests.engine.test_search_bot import final_ranks
+from tests.engine.test_search_bot import final_ranks, final_sheets
 
 CONFIGS = [
     {"game": "base", "players": 4},
@@ -36,15 +36,21 @@ def the_last_turn(state):
     return view["phase"] == "play" and view["age"] == 3 and view["turn"] == 6
 
 
-def a_last_turn_where_one_card_wins():
-    """The last turn of Age III, 3 players, seat 0 to choose: one card (however paid) wins the game
-    whatever the others do, every other move loses whatever they do (searched over seeded games)."""
+def seat_zeros_last_turns():
+    """(state, the other seats to choose, every combination of their picks) at the last turn of Age
+    III of seeded 3-player greedy games where seat 0 has a choice to make."""
     for seed in range(400):
         state = a_greedy_game({"game": "base", "players": 3, "sides": "A"}, seed, stop=the_last_turn)
         if engine.is_over(state) or 0 not in engine.to_act(state):
             continue
         others = [s for s in engine.to_act(state) if s != 0]
-        picks = list(itertools.product(*[engine.legal_actions(state, s) for s in others]))
+        yield state, others, list(itertools.product(*[engine.legal_actions(state, s) for s in others]))
+
+
+def a_last_turn_where_one_card_wins():
+    """The last turn of Age III, 3 players, seat 0 to choose: one card (however paid) wins the game
+    whatever the others do, every other move loses whatever they do (searched over seeded games)."""
+    for state, others, picks in seat_zeros_last_turns():
         outcomes = {}
         for mine in engine.legal_actions(state, 0):
             won = {final_ranks(state, 0, mine, list(zip(others, pick)))[0] == 1 for pick in picks}
@@ -61,38 +67,21 @@ def one_card_wins():
     return a_last_turn_where_one_card_wins()
 
 
-def final_totals(state, seat, mine, others_pick):
-    """{seat: (rank, total)} at the end, after `mine` and the others' picks (greedy after them)."""
-    state, _ = engine.apply(state, seat, mine)
-    for other, action in others_pick:
-        state, _ = engine.apply(state, other, action)
-    greedy = bots.get("greedy")
-    while not engine.is_over(state):
-        for s in engine.to_act(state):
-            legal = engine.legal_actions(state, s)
-            state, _ = engine.apply(state, s, greedy.choose(engine.view(state, s), legal, random.Random(0)))
-    return {sheet["seat"]: (sheet["rank"], sheet["total"]) for sheet in engine.scores(state)}
-
-
 @pytest.fixture(scope="module")
 def a_lost_last_turn():
     """The last turn of Age III, 3 players, seat 0 to choose: seat 0 loses whatever anyone does,
     and one move (however paid) scores at least 4 points more than the worst whatever the others
     do, and at least 3 more than any other (searched over seeded games). The state, that move and
     the worst one."""
-    for seed in range(400):
-        state = a_greedy_game({"game": "base", "players": 3, "sides": "A"}, seed, stop=the_last_turn)
-        if engine.is_over(state) or 0 not in engine.to_act(state):
-            continue
-        others = [s for s in engine.to_act(state) if s != 0]
-        picks = list(itertools.product(*[engine.legal_actions(state, s) for s in others]))
+    for state, others, picks in seat_zeros_last_turns():
         totals = {}
         for mine in engine.legal_actions(state, 0):
-            ends = [final_totals(state, 0, mine, list(zip(others, pick)))[0] for pick in picks]
-            if any(rank == 1 for rank, _total in ends):
+            ends = [final_sheets(state, 0, mine, list(zip(others, pick)))[0] for pick in picks]
+            if any(sheet["rank"] == 1 for sheet in ends):
                 break
+            scored = [sheet["total"] for sheet in ends]
             low, high = totals.get(search_bot._family(mine), (mine, 999, -999))[1:]
-            totals[search_bot._family(mine)] = (mine, min(low, *(t for _, t in ends)), max(high, *(t for _, t in ends)))
+            totals[search_bot._family(mine)] = (mine, min(low, *scored), max(high, *scored))
         else:
             best = max(totals.values(), key=lambda t: t[1])
             worst = min(totals.values(), key=lambda t: t[2])

@@ -42,6 +42,11 @@ def test_its_code_is_given_no_state():
 
 
 def final_ranks(state, seat, mine, others_pick):
+    return {s: sheet["rank"] for s, sheet in final_sheets(state, seat, mine, others_pick).items()}
+
+
+def final_sheets(state, seat, mine, others_pick):
+    """{seat: its score sheet} at the end, after `mine` and the others' picks (greedy after them)."""
     state, _ = engine.apply(state, seat, mine)
     for other, action in others_pick:
         state, _ = engine.apply(state, other, action)
@@ -49,7 +54,7 @@ def final_ranks(state, seat, mine, others_pick):
         for s in engine.to_act(state):
             legal = engine.legal_actions(state, s)
             state, _ = engine.apply(state, s, bots.get("greedy").choose(engine.view(state, s), legal, random.Random(0)))
-    return {sheet["seat"]: sheet["rank"] for sheet in engine.scores(state)}
+    return {sheet["seat"]: sheet for sheet in engine.scores(state)}
 
 
 def a_last_turn_with_one_winning_card():

@@ -18,7 +18,10 @@ def make_state(players=3, wonders=None, sides="A", built=None, coins=None, hands
     """A state in the play phase of `age`/`turn`.
 
     built/hands/stages/tokens: dict seat -> list; coins: dict seat -> int or an int for all;
-    stages may be an int (that many stages, filler cards) per seat.
+    stages may be an int (that many stages, filler cards) per seat. The seats `hands` does not
+    name keep the start of their dealt hand, as many cards as the longest hand given: every hand
+    of a turn is the same size, as at a real table (a search's rollouts play such a state to its
+    end, and a turn cannot resolve with hands of different sizes).
     """
     wonders = wonders or ALL_WONDERS[:players]
     side_list = sides if isinstance(sides, list) else [sides] * players
@@ -45,6 +48,11 @@ def make_state(players=3, wonders=None, sides="A", built=None, coins=None, hands
                 p["coins"] = coins[s]
     if discard is not None:
         state["discard"] = list(discard)
+    if hands:
+        size = max(len(hand) for hand in hands.values())
+        for s, p in enumerate(state["players"]):
+            if s not in hands:
+                del p["hand"][size:]
     return state
 
 

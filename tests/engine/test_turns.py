@@ -123,6 +123,14 @@ def test_on_the_sixth_turn_the_unplayed_card_is_discarded_without_coins():
     assert [len(p["hand"]) for p in state["players"]] == [7, 7, 7]
 
 
+def test_a_made_state_at_the_last_turn_of_an_age_gives_every_seat_two_cards_and_plays_on():
+    state = make_state(4, turn=6, hands={0: ["lumber_yard", "lumber_yard"]})
+    assert [len(p["hand"]) for p in state["players"]] == [2, 2, 2, 2]
+    state, events = play_turn(state, {})
+    assert {"type": "leftovers_discarded", "count": 4} in events
+    assert state["age"] == 2 and [len(p["hand"]) for p in state["players"]] == [7, 7, 7, 7]
+
+
 def test_a_game_has_three_ages_of_six_turns():
     state = engine.new_game({"players": 3, "sides": "A"}, seed=9)
     turns = 0

@@ -1,12 +1,16 @@
 """The live path's statements, on a plain cursor. Reads: a match locked and read (`lock_match`),
-its seats with their players (`match_seats`), a seat's earlier moves (`earlier_moves`, for
-`play.do_submit`). Writes: the move's log rows (`insert_actions`), the match (`save_match`), the
-seat marks of a step (`save_seat_marks`, for turn_clock).
+or read without a lock (`match_row`, for a snapshot), its seats with their players (`match_seats`),
+a seat's earlier moves (`earlier_moves`, for `play.do_submit`), the events a snapshot shows
+(`shown_events`) and the chat's last lines with their speakers (`recent_chat`). Writes: the move's
+and the start's log rows (`insert_actions`), the match (`save_match`), the seat marks of a step
+(`save_seat_marks`, for turn_clock) and the seats' public labels (`save_seat_labels`).
 
 Why not the ORM here: a move is one transaction, and at 100 tables the daphne processes spent most
 of their CPU in it, half of that in the ORM building each query and its objects (about 0.5 ms of
 CPU a query, against 0.25 ms for the same statement run on a cursor: docs/releasing.md, "A move
-with fewer ORM layers"). These statements are every move's and every seated write's, so they are
+with fewer ORM layers"); a table's start and the snapshot each of its sockets is then sent cost
+three moves' CPU through the ORM (docs/releasing.md, "A cheaper start"). These statements are
+every move's, every seated write's, the start's and every snapshot's, so they are
 written once per process, from the models' own metadata (tables, columns, quoting), and the rows
 become model instances through the documented hooks (`Model.from_db`, each field's
 `from_db_value`): the objects are the ones the ORM gives, related players cached as
@@ -19,7 +23,7 @@ from django.apps import apps
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models.expressions import Col
 
-from games.models import Match, MatchAction, Seat
+from games.models import ChatMessage, Match, MatchAction, Seat
 
 BIGINT = 2 ** 63
 
@@ -76,10 +80,11 @@ def _converters(column):
 
 
 @cache
-def _match_statement():
+def _match_statement(locked):
     reader = RowReader(Match, "m")
     pk = _quote(Match._meta.pk.column)
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""  # SQLite locks the file
+    # SQLite locks the whole file for a write transaction instead.
+    lock = " FOR UPDATE" if locked and connection.features.has_select_for_update else ""
     return reader, f"SELECT {', '.join(reader.columns)} FROM {_quote(Match._meta.db_table)} m WHERE m.{pk} = %s{lock}"
 
 
@@ -95,10 +100,19 @@ def match_id_of(value):
 
 def lock_match_row(match_id):
     """The match row locked for the rest of the transaction (the caller is inside one), or None."""
+    return _read_match(match_id, locked=True)
+
+
+def match_row(match_id):
+    """`Match.objects.filter(pk=match_id).first()`, or None when `match_id` cannot be a match's."""
+    return _read_match(match_id, locked=False)
+
+
+def _read_match(match_id, locked):
     pk = match_id_of(match_id)
     if pk is None:
         return None
-    reader, sql = _match_statement()
+    reader, sql = _match_statement(locked)
     with live_cursor() as cursor:
         cursor.execute(sql, [pk])
         row = cursor.fetchone()
@@ -106,15 +120,16 @@ def lock_match_row(match_id):
 
 
 @cache
-def _seats_statement():
-    """A match's seats with their users (and the users' profiles, where accounts is installed),
-    joined as select_related joins them."""
-    user_model = Seat._meta.get_field("user").related_model
-    seats, users = RowReader(Seat, "s"), RowReader(user_model, "u")
+def _with_users_statement(model, tail):
+    """Rows of `model` with their users (and the users' profiles, where accounts is installed),
+    joined as select_related joins them; `tail`: what follows `WHERE` (conditions, order, limit),
+    on the model's table aliased `r`."""
+    user_model = model._meta.get_field("user").related_model
+    rows, users = RowReader(model, "r"), RowReader(user_model, "u")
     user_pk = _quote(user_model._meta.pk.column)
     joins = (f"LEFT OUTER JOIN {_quote(user_model._meta.db_table)} u "
-             f"ON s.{_quote(Seat._meta.get_field('user').column)} = u.{user_pk}")
-    readers = [seats, users]
+             f"ON r.{_quote(model._meta.get_field('user').column)} = u.{user_pk}")
+    readers = [rows, users]
     profile_field = None
     if apps.is_installed("accounts"):
         profile_field = user_model._meta.get_field("profile").remote_field  # Profile.user
@@ -124,39 +139,79 @@ def _seats_statement():
         joins += (f" LEFT OUTER JOIN {_quote(profile_model._meta.db_table)} p "
                   f"ON p.{_quote(profile_field.column)} = u.{user_pk}")
     columns = ", ".join(c for reader in readers for c in reader.columns)
-    sql = (f"SELECT {columns} FROM {_quote(Seat._meta.db_table)} s {joins} "
-           f"WHERE s.{_quote(Seat._meta.get_field('match').column)} = %s ORDER BY s.{_quote('number')}")
-    return readers, profile_field, sql
+    return readers, profile_field, f"SELECT {columns} FROM {_quote(model._meta.db_table)} r {joins} WHERE {tail}"
 
 
-def seats_of(match):
-    """The match's seats in number order, each with its user (and profile) cached."""
-    readers, profile_field, sql = _seats_statement()
-    user_field, match_field = Seat._meta.get_field("user"), Seat._meta.get_field("match")
+def _with_users(model, tail, params, match):
+    """The rows of `_with_users_statement(model, tail)`, each with its user (and profile) and its
+    `match` cached."""
+    readers, profile_field, sql = _with_users_statement(model, tail)
+    user_field, match_field = model._meta.get_field("user"), model._meta.get_field("match")
     with live_cursor() as cursor:
-        cursor.execute(sql, [match.pk])
+        cursor.execute(sql, params)
         rows = cursor.fetchall()
-    seats = []
+    found = []
     conn = current_connection()
     for row in rows:
         parts, start = [], 0
         for reader in readers:
             parts.append(row[start:start + len(reader.fields)])
             start += len(reader.fields)
-        seat = readers[0].instance(parts[0], conn)
-        match_field.set_cached_value(seat, match)
-        if seat.user_id is not None:
+        instance = readers[0].instance(parts[0], conn)
+        if match is not None:
+            match_field.set_cached_value(instance, match)
+        if instance.user_id is not None:
             user = readers[1].instance(parts[1], conn)
-            user_field.set_cached_value(seat, user)
+            user_field.set_cached_value(instance, user)
             if profile_field is not None:
                 profile = readers[2].instance(parts[2], conn) if parts[2][0] is not None else None
                 profile_field.remote_field.set_cached_value(user, profile)
                 if profile is not None:
                     profile_field.set_cached_value(profile, user)
         else:
-            user_field.set_cached_value(seat, None)
-        seats.append(seat)
-    return seats
+            user_field.set_cached_value(instance, None)
+        found.append(instance)
+    return found
+
+
+def seats_of(match):
+    """The match's seats in number order, each with its user (and profile) cached."""
+    tail = f"r.{_quote(Seat._meta.get_field('match').column)} = %s ORDER BY r.{_quote('number')}"
+    return _with_users(Seat, tail, [match.pk], match)
+
+
+def recent_chat(match_id, limit):
+    """The match's last `limit` chat lines, newest first, each with its speaker (and profile)
+    cached: `ChatMessage.objects.filter(match_id=).select_related(user, profile).order_by("-id")[:limit]`."""
+    pk = _quote(ChatMessage._meta.pk.column)
+    tail = f"r.{_quote(ChatMessage._meta.get_field('match').column)} = %s ORDER BY r.{pk} DESC LIMIT %s"
+    return _with_users(ChatMessage, tail, [match_id, limit], None)
+
+
+@cache
+def _shown_events_statement():
+    table = _quote(MatchAction._meta.db_table)
+    col = {name: _quote(MatchAction._meta.get_field(name).column) for name in ("match", "events", "version", "index")}
+    column = Col(table, MatchAction._meta.get_field("events"))
+    return (f"SELECT {col['events']} FROM {table} WHERE {col['match']} = %s AND {col['version']} <= %s "
+            f"ORDER BY {col['index']}"), column, _converters(column)
+
+
+def shown_events(match):
+    """The events lists of the match's log rows up to `match.version`, in log order, those with
+    none left out (most rows: a move's events ride on its last entry)."""
+    sql, column, converters = _shown_events_statement()
+    with live_cursor() as cursor:
+        cursor.execute(sql, [match.pk, match.version])
+        rows = cursor.fetchall()
+    conn = current_connection()
+    shown = []
+    for (events,) in rows:
+        for convert in converters:
+            events = convert(events, column, conn)
+        if events:
+            shown.append(events)
+    return shown
 
 
 @cache
@@ -256,3 +311,20 @@ def save_seat_marks(pks, marks):
     values = [f.get_db_prep_save(value, conn) for f, value in zip(fields, marks)]
     with live_cursor() as cursor:
         cursor.execute(sql, values + list(pks))
+
+
+@cache
+def _seat_labels_statement():
+    field = Seat._meta.get_field("labels")
+    return field, (f"UPDATE {_quote(Seat._meta.db_table)} SET {_quote(field.column)} = %s "
+                   f"WHERE {_quote(Seat._meta.pk.column)} = %s")
+
+
+def save_seat_labels(seats):
+    """`Seat.objects.bulk_update(seats, ["labels"])`: one UPDATE a seat, sent as one batch."""
+    if not seats:
+        return
+    field, sql = _seat_labels_statement()
+    conn = current_connection()
+    with live_cursor() as cursor:
+        cursor.executemany(sql, [[field.get_db_prep_save(seat.labels, conn), seat.pk] for seat in seats])

@@ -13,7 +13,7 @@ from django.utils import timezone
 from games import engine
 from games.models import Match, MatchAction, Seat
 
-from . import broadcast, play, turn_clock
+from . import broadcast, live_sql, play, turn_clock
 from .common import (
     ServiceError, after_commit, bot_level_id, bot_levels, game_info, lock_open_match, lock_seat, match_seats,
     player_range,
@@ -196,16 +196,17 @@ def do_start(match_id, user):
         match.status = Match.Status.RUNNING
         match.started_at = now
         match.version += 1
-        MatchAction.objects.bulk_create(
-            [play.log_row(match, i, entry, MatchAction.By.CHANCE) for i, entry in enumerate(engine.action_log(state))]
-        )
-        for seat, labels in zip(seats, engine.seat_labels(state)):
-            seat.labels = labels
-        Seat.objects.bulk_update(seats, ["labels"])
+        dealt = engine.log_length(state)
         asked = play.begin_step(match, seats, now)
         asked = play.play_quick_bots_at_start(match, seats, asked, now)
+        # The log: the deal's chance entries, then the first step's quick bots' moves (the same version).
+        live_sql.insert_actions([
+            play.log_row(match, i, entry, MatchAction.By.CHANCE if i < dealt else MatchAction.By.BOT)
+            for i, entry in enumerate(engine.action_log(match.state))
+        ])
+        play.save_labels(seats, match.state)
         turn_clock.save_marks(seats)
-        match.save()
+        live_sql.save_match(match)
         broadcast.table_changed_after_commit(match)
         play.ask_bots_after_commit(match, seats, asked)
     return match

@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from games import engine
 from games.history import record_finished_match
-from games.models import Match, MatchAction, Seat
+from games.models import Match, MatchAction
 
 from . import bot_port, broadcast, live_sql, turn_clock
 from .bot_choices import play_seats, slow_seats
@@ -141,7 +141,7 @@ def persist(match, seats, settled, by, *, start, own_entries, client_id=None, ex
         for i, entry in enumerate(entries)
     ])
     match.state = settled.state
-    _update_labels(seats, settled.state)
+    save_labels(seats, settled.state)
     turn_clock.save_marks(seats)
     live_sql.save_match(match)
     if match.status == Match.Status.FINISHED:
@@ -177,17 +177,12 @@ def log_row(match, index, entry, by, **fields):
 def play_quick_bots_at_start(match, seats, asked, now):
     """The first step, begun by the start: its quick bots choose at once when a person waits in it
     too, as for every later step (record_action); their moves join the start's version, after the
-    chance entries. Returns the bot seats still to ask."""
+    chance entries (`match.state` is the state after them; the caller writes the log). Returns the
+    bot seats still to ask."""
     if not (asked and settings.QUICK_BOTS_INLINE and _waits_for_a_person(seats, match.state)):
         return asked
-    start = engine.log_length(match.state)
     settled = play_quick_bots(match, seats, Settled(match.state, [], True, asked), now)
-    MatchAction.objects.bulk_create([
-        log_row(match, start + i, entry, MatchAction.By.BOT)
-        for i, entry in enumerate(engine.action_log(settled.state, start))
-    ])
     match.state = settled.state
-    _update_labels(seats, settled.state)
     return settled.asked
 
 
@@ -195,15 +190,15 @@ def _waits_for_a_person(seats, state):
     return any(not seats[n].is_bot for n in engine.to_act(state))
 
 
-def _update_labels(seats, state):
-    """Public seat labels can change during a game (base: a side chosen after the start)."""
+def save_labels(seats, state):
+    """The seats' public labels as `state` has them, those that changed written: set at the start,
+    they can change during a game (base: a side chosen after the start)."""
     changed = []
     for seat, labels in zip(seats, engine.seat_labels(state)):
         if seat.labels != labels:
             seat.labels = labels
             changed.append(seat)
-    if changed:
-        Seat.objects.bulk_update(changed, ["labels"])
+    live_sql.save_seat_labels(changed)
 
 
 def _record_history(match, seats):

@@ -7,8 +7,9 @@ from django.utils import timezone
 
 from accounts.services import display_name
 from games import engine
-from games.models import ChatMessage, Match, Seat
+from games.models import Match, Seat
 
+from . import live_sql
 from .common import iso, match_seats, user_related, user_seat
 
 RUNNING_LISTED = 50
@@ -83,8 +84,7 @@ def chat_entry(message):
 def recent_chat(match_id, limit=None):
     """The match's latest chat lines (settings.CHAT_HISTORY), oldest first."""
     limit = limit or settings.CHAT_HISTORY
-    rows = ChatMessage.objects.filter(match_id=match_id).select_related(*user_related()).order_by("-id")[:limit]
-    return [chat_entry(row) for row in reversed(rows)]
+    return [chat_entry(row) for row in reversed(live_sql.recent_chat(match_id, limit))]
 
 
 def seat_of(match_id, user):
@@ -104,7 +104,7 @@ def snapshot(match_id, user):
     """The full picture for one connection (its seat's view, or the spectators' view), or None
     when there is no such match. Keys: see docs/protocol.md. A spectator's is shared between
     sockets (spectators.py); this builds it for one."""
-    match = Match.objects.filter(pk=match_id).first()
+    match = live_sql.match_row(match_id)
     if match is None:
         return None
     seats = match_seats(match)
@@ -144,8 +144,7 @@ def snapshot_without_chat(match, seats, mine=None, left=None):
             event
             # Only up to the version read above: a turn committed since then (its plays name cards
             # still in hands at this version) reaches the client as the next update.
-            for events in match.actions.filter(version__lte=match.version)
-            .exclude(events=[]).order_by("index").values_list("events", flat=True)
+            for events in live_sql.shown_events(match)
             for event in events
             if event.get("type") != "chosen"
         ]

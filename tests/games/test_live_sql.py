@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from accounts.models import Profile
 from games import engine, services
-from games.models import Match, MatchAction, Seat
+from games.models import ChatMessage, Match, MatchAction, Seat
 from games.services import live_sql
 from tests.factories import start_table
 
@@ -47,6 +47,14 @@ def test_an_id_in_digits_finds_its_match(make_user):
     with transaction.atomic():
         assert live_sql.lock_match_row(str(match.pk)).pk == match.pk
         assert live_sql.lock_match_row(match.pk + 1000) is None
+
+
+def test_a_match_read_without_a_lock_reads_as_the_orm_reads_it(make_user):
+    match, _ann, _bob = started(make_user)
+    read = live_sql.match_row(match.pk)
+    assert type(read) is Match and not read._state.adding and fields_of(read) == fields_of(match)
+    assert live_sql.match_row(str(match.pk)).pk == match.pk
+    assert live_sql.match_row(match.pk + 1000) is None and live_sql.match_row("1; DROP TABLE games_match") is None
 
 
 def test_seats_come_with_their_players_as_select_related_gives_them(make_user, django_assert_num_queries):
@@ -167,3 +175,60 @@ def test_the_live_statements_are_prepared_by_postgresql_once_they_run_often_on_a
             cursor.execute("SELECT statement FROM pg_prepared_statements")
             prepared = [row[0] for row in cursor.fetchall()]
     assert any(statement.startswith("SELECT") and "FOR UPDATE" in statement for statement in prepared), prepared
+
+
+def test_the_last_chat_lines_come_newest_first_with_their_speakers_as_select_related_gives_them(
+        make_user, django_assert_num_queries):
+    match, ann, bob = started(make_user)
+    Profile.objects.filter(user=bob).update(display_name="Bobby")
+    for n in range(5):
+        ChatMessage.objects.create(match=match, seat=n % 2, user=ann if n % 2 == 0 else bob, text=f"line {n}",
+                                   version=match.version)
+    other = services.do_create_match(bob, players=3, bots=["", "medium", "medium"])
+    ChatMessage.objects.create(match=other, seat=0, user=bob, text="elsewhere", version=1)
+    expected = list(ChatMessage.objects.filter(match=match).select_related("user__profile").order_by("-id")[:3])
+
+    with django_assert_num_queries(1):
+        lines = live_sql.recent_chat(match.pk, 3)
+        names = [line.user.profile.display_name for line in lines]
+
+    assert [fields_of(line) for line in lines] == [fields_of(line) for line in expected]
+    assert [line.text for line in lines] == ["line 4", "line 3", "line 2"]
+    assert names[1] == "Bobby"
+
+
+def test_a_chat_line_whose_speaker_is_gone_has_no_user(make_user):
+    match, _ann, bob = started(make_user)
+    ChatMessage.objects.create(match=match, seat=1, user=None, text="bye", version=match.version)
+    (line,) = live_sql.recent_chat(match.pk, 10)
+    assert line.user_id is None and line.user is None and line.text == "bye"
+
+
+def test_the_shown_events_are_the_rows_events_up_to_the_matchs_version_in_log_order(make_user):
+    match, ann, bob = started(make_user)
+    services.do_submit(match.pk, bob, engine.legal_actions(match.state, 1)[0])
+    match.refresh_from_db()
+    last = MatchAction.objects.filter(match=match).order_by("-index").first().index
+    MatchAction.objects.create(match=match, index=last + 1, seat=0, action={"n": 1}, by=MatchAction.By.PLAYER,
+                               version=match.version + 1, events=[{"type": "later"}])
+    expected = list(match.actions.filter(version__lte=match.version).exclude(events=[]).order_by("index")
+                    .values_list("events", flat=True))
+
+    shown = live_sql.shown_events(match)
+
+    assert shown == expected and len(shown) >= 2 and all(shown)
+    assert [{"type": "later"}] not in shown
+
+
+def test_seat_labels_are_written_to_the_seats_given_only(make_user, django_assert_num_queries):
+    match, _ann, _bob = started(make_user)
+    seats = list(Seat.objects.filter(match=match).order_by("number"))
+    before = seats[1].labels
+    seats[0].labels = {"wonder": "giza", "side": "B", "note": "é"}
+    seats[2].labels = {}
+    with transaction.atomic():
+        live_sql.save_seat_labels([seats[0], seats[2]])
+    with django_assert_num_queries(0):
+        live_sql.save_seat_labels([])
+    after = {s.number: s.labels for s in Seat.objects.filter(match=match)}
+    assert after == {0: {"wonder": "giza", "side": "B", "note": "é"}, 1: before, 2: {}}

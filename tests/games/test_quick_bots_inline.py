@@ -123,6 +123,7 @@ def test_the_starts_quick_bots_choose_in_the_starts_version_after_the_deal(make_
     assert {r.version for r in rows} == {match.version} == {match.step_version}
     assert [r.by for r in rows if r.seat is not None] == [MatchAction.By.BOT]
     assert all(r.seat is None for r in rows[:-1]) and rows[-1].seat == 1, "the deal first, then the bot"
+    assert {r.by for r in rows[:-1]} == {MatchAction.By.CHANCE}
     assert engine.replay(match.config, [{"seat": r.seat, "action": r.action} if r.seat is not None else r.action
                                         for r in rows]) == match.state
 

@@ -1,7 +1,8 @@
 """The live path's statements, on a plain cursor. Reads: a match locked and read (`lock_match`),
-or read without a lock (`match_row`, for a snapshot), its seats with their players (`match_seats`),
-a seat's earlier moves (`earlier_moves`, for `play.do_submit`), the events a snapshot shows
-(`shown_events`) and the chat's last lines with their speakers (`recent_chat`). Writes: the move's
+or read without a lock (`match_row`, for a snapshot), its version (`match_version`, for a socket's
+keeper), its seats with their players (`match_seats`), a seat's earlier moves (`earlier_moves`,
+for `play.do_submit`), the events a snapshot shows (`shown_events`) and the chat's last lines with
+their speakers (`recent_chat`). Writes: the move's
 and the start's log rows (`insert_actions`), the match (`save_match`), the seat marks of a step
 (`save_seat_marks`, for turn_clock) and the seats' public labels (`save_seat_labels`).
 
@@ -106,6 +107,24 @@ def lock_match_row(match_id):
 def match_row(match_id):
     """`Match.objects.filter(pk=match_id).first()`, or None when `match_id` cannot be a match's."""
     return _read_match(match_id, locked=False)
+
+
+@cache
+def _version_statement():
+    return (f"SELECT {_quote(Match._meta.get_field('version').column)} FROM {_quote(Match._meta.db_table)} "
+            f"WHERE {_quote(Match._meta.pk.column)} = %s")
+
+
+def match_version(match_id):
+    """The match's version, or None when there is no such match: what an open socket's keeper
+    reads every few seconds when nothing has reached it (games/consumers.py)."""
+    pk = match_id_of(match_id)
+    if pk is None:
+        return None
+    with live_cursor() as cursor:
+        cursor.execute(_version_statement(), [pk])
+        row = cursor.fetchone()
+    return row[0] if row is not None else None
 
 
 def _read_match(match_id, locked):

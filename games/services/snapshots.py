@@ -97,7 +97,7 @@ def seat_of(match_id, user):
 
 
 def current_version(match_id):
-    return Match.objects.filter(pk=match_id).values_list("version", flat=True).first()
+    return live_sql.match_version(match_id)
 
 
 def snapshot(match_id, user):

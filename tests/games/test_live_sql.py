@@ -57,6 +57,15 @@ def test_a_match_read_without_a_lock_reads_as_the_orm_reads_it(make_user):
     assert live_sql.match_row(match.pk + 1000) is None and live_sql.match_row("1; DROP TABLE games_match") is None
 
 
+def test_a_matchs_version_is_read_alone_and_none_for_no_match(make_user, django_assert_num_queries):
+    match, ann, _bob = started(make_user)
+    services.do_submit(match.pk, ann, engine.legal_actions(Match.objects.get(pk=match.pk).state, 0)[0])
+    with django_assert_num_queries(1):
+        version = live_sql.match_version(match.pk)
+    assert version == Match.objects.get(pk=match.pk).version and version > match.version
+    assert live_sql.match_version(match.pk + 1000) is None and live_sql.match_version("junk") is None
+
+
 def test_seats_come_with_their_players_as_select_related_gives_them(make_user, django_assert_num_queries):
     match, ann, bob = started(make_user)
     Profile.objects.filter(user=bob).update(display_name="Bobby")

@@ -2,16 +2,16 @@
 or read without a lock (`match_row`, for a snapshot), its version (`match_version`, for a socket's
 keeper), its seats with their players (`match_seats`), a seat's earlier moves (`earlier_moves`,
 for `play.do_submit`), the events a snapshot shows (`shown_events`) and the chat's last lines with
-their speakers (`recent_chat`). Writes: the move's
-and the start's log rows (`insert_actions`), the match (`save_match`), the seat marks of a step
-(`save_seat_marks`, for turn_clock) and the seats' public labels (`save_seat_labels`).
+their speakers (`recent_chat`). Writes: the move's and the start's log rows (`insert_actions`),
+the match (`save_match`), the seat marks of a step (`save_seat_marks`, for turn_clock) and the
+seats' public labels (`save_seat_labels`).
 
 Why not the ORM here: a move is one transaction, and at 100 tables the daphne processes spent most
 of their CPU in it, half of that in the ORM building each query and its objects (about 0.5 ms of
 CPU a query, against 0.25 ms for the same statement run on a cursor: docs/releasing.md, "A move
-with fewer ORM layers"); a table's start and the snapshot each of its sockets is then sent cost
-three moves' CPU through the ORM (docs/releasing.md, "A cheaper start"). These statements are
-every move's, every seated write's, the start's and every snapshot's, so they are
+with fewer ORM layers"); through the ORM a table's start and the snapshot its socket is then
+sent cost three moves' CPU (docs/releasing.md, "A cheaper start"). These statements are every
+move's, every seated write's, the start's and every snapshot's, so they are
 written once per process, from the models' own metadata (tables, columns, quoting), and the rows
 become model instances through the documented hooks (`Model.from_db`, each field's
 `from_db_value`): the objects are the ones the ORM gives, related players cached as

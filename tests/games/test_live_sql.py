@@ -207,14 +207,14 @@ def test_the_last_chat_lines_come_newest_first_with_their_speakers_as_select_rel
 
 
 def test_a_chat_line_whose_speaker_is_gone_has_no_user(make_user):
-    match, _ann, bob = started(make_user)
+    match, _ann, _bob = started(make_user)
     ChatMessage.objects.create(match=match, seat=1, user=None, text="bye", version=match.version)
     (line,) = live_sql.recent_chat(match.pk, 10)
     assert line.user_id is None and line.user is None and line.text == "bye"
 
 
 def test_the_shown_events_are_the_rows_events_up_to_the_matchs_version_in_log_order(make_user):
-    match, ann, bob = started(make_user)
+    match, _ann, bob = started(make_user)
     services.do_submit(match.pk, bob, engine.legal_actions(match.state, 1)[0])
     match.refresh_from_db()
     last = MatchAction.objects.filter(match=match).order_by("-index").first().index

@@ -57,6 +57,16 @@ def test_a_match_read_without_a_lock_reads_as_the_orm_reads_it(make_user):
     assert live_sql.match_row(match.pk + 1000) is None and live_sql.match_row("1; DROP TABLE games_match") is None
 
 
+def test_json_columns_read_as_the_orm_reads_them_even_what_orjson_refuses(make_user):
+    match, _ann, _bob = started(make_user)
+    odd = {"beyond 64 bits": 2 ** 70, "città": ["é", 1.5, None, True], "nested": {"1": [[]]}}
+    Match.objects.filter(pk=match.pk).update(score_sheet=odd, config={**match.config, "note": "ü"})
+    read = live_sql.match_row(match.pk)
+    assert read.score_sheet == odd == Match.objects.get(pk=match.pk).score_sheet
+    assert read.config == Match.objects.get(pk=match.pk).config and read.config["note"] == "ü"
+    assert read.state == match.state
+
+
 def test_a_matchs_version_is_read_alone_and_none_for_no_match(make_user, django_assert_num_queries):
     match, ann, _bob = started(make_user)
     services.do_submit(match.pk, ann, engine.legal_actions(Match.objects.get(pk=match.pk).state, 0)[0])

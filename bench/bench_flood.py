@@ -34,7 +34,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from bench_live import ThinkingClient, cpu_use, ms  # noqa: E402 - the live bench's player and helpers
+from bench_live import ThinkingClient, collector_paused, cpu_use, ms  # noqa: E402 - the live bench's player and helpers
 from tests.integration.live_stack import LiveStack, percentile  # noqa: E402
 
 BOTS = ("medium", "easy")
@@ -229,7 +229,9 @@ def main():
     try:
         made = prepare(stack, args)
         print(f"{len(made)} tables made: matches {[m for _h, m, _s in made]}")
-        ok = report(args, *asyncio.run(run(stack, args, made)))
+        with collector_paused():
+            outcome = asyncio.run(run(stack, args, made))
+        ok = report(args, *outcome)
     finally:
         if not ok:
             stack.keep_logs = True

@@ -33,10 +33,13 @@
    sent), delivery (commit -> the update received by the client).
 
 Needs PostgreSQL and Redis (DATABASE_URL / REDIS_URL name the servers; defaults 127.0.0.1).
-The client runs in this process, on the same machine as the stack: its CPU counts too.
+The client runs in this process, on the same machine as the stack: its CPU counts too. Its
+garbage collector is paused while the tables play (`collector_paused`).
 """
 import argparse
 import asyncio
+import contextlib
+import gc
 import os
 import sys
 import time
@@ -165,6 +168,25 @@ def while_every_table_plays(clients, all_started, first_end):
     table's end: the load of every table at once, without the start's and the end's bursts."""
     return [latency for client in clients for sent, latency in zip(client.update_sent, client.update_latency)
             if all_started <= sent < first_end]
+
+
+@contextlib.contextmanager
+def collector_paused():
+    """The clients' process without the cyclic garbage collector while they play (it runs once at
+    the end). One process stands for every player here, and its full collections, which walk
+    everything its clients have recorded, grew with the run to 100-430 ms each (seven in a run
+    of 500 tables): every player stood still meanwhile, then the moves due were all sent at once,
+    twice the usual rate for a quarter of a second, and the servers' queues after each such
+    burst made the run's p99 (docs/releasing.md, "The bench's own pauses"). Players in browsers
+    of their own do not pause together."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+        gc.collect()
 
 
 def cpu_use(stack):
@@ -304,7 +326,8 @@ def main():
 def play_tables(stack, args, addresses):
     """Makes the tables, plays them through `addresses` (daphnes, or the proxy) and reports: True if all went well."""
     made = prepare(stack, args.tables, args.players)
-    outcome = asyncio.run(run(stack, made, args.timeout, args.seed, args.think, addresses, args.ramp))
+    with collector_paused():
+        outcome = asyncio.run(run(stack, made, args.timeout, args.seed, args.think, addresses, args.ramp))
     return report(stack, args, *outcome)
 
 

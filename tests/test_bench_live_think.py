@@ -1,5 +1,6 @@
 """bench/bench_live.py --think: the scripted player waits before each move, and only then sends it."""
 import asyncio
+import gc
 
 from tests.bench_scripts import load_bench
 from tests.integration import live_stack
@@ -42,3 +43,16 @@ def test_every_table_playing_counts_only_the_moves_sent_between_the_last_start_a
 
     clients = [Client([1.0, 5.0, 9.0], [0.1, 0.2, 0.3]), Client([4.0, 8.0, 12.0], [0.4, 0.5, 0.6])]
     assert sorted(bench.while_every_table_plays(clients, all_started=4.0, first_end=9.0)) == [0.2, 0.4, 0.5]
+
+
+def test_the_clients_collector_is_paused_while_they_play_and_back_on_after():
+    bench = load_bench("bench_live")
+    assert gc.isenabled()
+    seen = []
+
+    async def play():
+        seen.append(gc.isenabled())
+
+    with bench.collector_paused():
+        asyncio.run(play())
+    assert seen == [False] and gc.isenabled()

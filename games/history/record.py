@@ -89,10 +89,11 @@ def record_finished_match(match, seats=None, locked=False):
                 extra=sheet_extra(sheet, categories),
             ))
         SeatResult.objects.bulk_create(results)
-        _count_labels(results)
         if rated:
             _apply_ratings(match, mode, results, finished_at)
         queue_review(match, seats)  # a person sat at it: its review is asked for after commit
+        # Last: every table's end adds to these rows, locked from here to the commit.
+        _count_labels(results)
         return record
 
 

@@ -1,7 +1,8 @@
 """A game move: a player's action is checked by the engine and recorded; so are the bots' and
 the deadlines' (their modules call `record_action` with the lock they hold).
 
-`record_action` goes through four steps, each a function of its own:
+`record_action` goes through four steps, each a function of its own, and a fifth when the game
+ends:
 
 1. `settle`: the match's status, step and deadline after the action (the engine has applied it);
 2. the quick bots (`play_quick_bots`): when the action begins a step that waits for a person, or a
@@ -10,9 +11,13 @@ the deadlines' (their modules call `record_action` with the lock they hold).
 3. `persist`: the action's log entries as `MatchAction` rows, the snapshot (`Match.state`, the
    engine state after the last entry), public seat labels, the seats' marks of the step
    (turn_clock) and `Match.version`, in the transaction
-   that holds the match lock; the history record when the game ends;
+   that holds the match lock;
 4. `announce`: after commit, the update to every seat and the spectators, the lobby's change when
-   the game ends, and the turns of the bots still to play (through `bot_port`).
+   the game ends, and the turns of the bots still to play (through `bot_port`);
+5. the history record when the game ends (`_record_history`), still in the transaction, last: it
+   adds to counters that every table's end adds to (`SeatStat`, a row per wonder and side), whose
+   rows stay locked until the commit, so the less comes after it the less other tables' ends wait
+   (docs/releasing.md, "The bench's own pauses").
 """
 from dataclasses import dataclass, replace
 from functools import partial
@@ -71,6 +76,8 @@ def record_action(match, seats, number, new_state, events, by, client_id=None, e
     shown = persist(match, seats, settled, by, start=start, own_entries=own_entries, client_id=client_id,
                     extra_events=extra_events)
     announce(match, seats, shown, settled.asked)
+    if match.status == Match.Status.FINISHED:
+        _record_history(match, seats)
 
 
 def settle(match, seats, state, events, now):
@@ -128,8 +135,8 @@ def play_quick_bots(match, seats, settled, now):
 
 def persist(match, seats, settled, by, *, start, own_entries, client_id=None, extra_events=()):
     """Write the action: its log entries from index `start` (the first `own_entries` are the
-    action's own, the rest the quick bots'), the snapshot, the labels and the new version; the
-    history record if the game is over. Returns the events shown with it (public ones only)."""
+    action's own, the rest the quick bots'), the snapshot, the labels and the new version. Returns
+    the events shown with it (public ones only)."""
     entries = engine.action_log(settled.state, start)
     match.version += 1
     if settled.began:
@@ -144,8 +151,6 @@ def persist(match, seats, settled, by, *, start, own_entries, client_id=None, ex
     save_labels(seats, settled.state)
     turn_clock.save_marks(seats)
     live_sql.save_match(match)
-    if match.status == Match.Status.FINISHED:
-        _record_history(match, seats)
     return shown
 
 

@@ -208,6 +208,35 @@ def test_a_match_finished_through_the_live_play_service_is_recorded_in_the_same_
     assert RatingChange.objects.filter(match=match).values_list("user", flat=True).get() == host.pk
 
 
+def test_the_last_move_adds_to_the_seat_counters_last_so_their_shared_rows_are_locked_least(
+    django_user_model, django_capture_on_commit_callbacks
+):
+    """Every table's end adds to the same few SeatStat rows, locked until the commit: nothing but
+    the savepoints' ends and the commit may follow that statement in the finishing transaction."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games import services
+
+    host = django_user_model.objects.create_user(username="host")
+    with django_capture_on_commit_callbacks(execute=True):
+        match = services.do_create_match(host, players=3, bots=["", "medium", "easy"])
+        services.do_start(match.pk, host)
+    last = None
+    for _ in range(200):
+        match.refresh_from_db()
+        if match.status == Match.Status.FINISHED:
+            break
+        with CaptureQueriesContext(connection) as last, django_capture_on_commit_callbacks(execute=False):
+            services.do_submit(match.pk, host, engine.legal_actions(match.state, 0)[0])
+    assert match.status == Match.Status.FINISHED
+    statements = [q["sql"] for q in last.captured_queries]
+    counters = [i for i, sql in enumerate(statements) if SeatStat._meta.db_table in sql]
+    assert len(counters) == 1
+    after = [sql for sql in statements[counters[0] + 1:] if not sql.upper().startswith(("RELEASE SAVEPOINT", "COMMIT"))]
+    assert after == []
+
+
 def test_the_deadline_sweep_records_a_finished_match_whose_record_failed(people):
     from games import services
 

@@ -174,7 +174,7 @@ def while_every_table_plays(clients, all_started, first_end):
 def collector_paused():
     """The clients' process without the cyclic garbage collector while they play (it runs once at
     the end). One process stands for every player here, and its full collections, which walk
-    everything its clients have recorded, grew with the run to 100-430 ms each (seven in a run
+    everything its clients have recorded, grew with the run to 100-430 ms each (eight in a run
     of 500 tables): every player stood still meanwhile, then the moves due were all sent at once,
     twice the usual rate for a quarter of a second, and the servers' queues after each such
     burst made the run's p99 (docs/releasing.md, "The bench's own pauses"). Players in browsers

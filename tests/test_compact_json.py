@@ -66,3 +66,15 @@ def test_a_json_field_reaches_the_database_and_comes_back_unchanged(django_user_
     if connection.vendor == "postgresql":  # the backend's own adapter (wonders_site/postgresql/base.py)
         adapted = connection.ops.adapt_json_value({"a": 1}, None)
         assert adapted.dumps is compact_json.dumps_bytes
+
+
+@pytest.mark.parametrize("value", [{"beyond 64 bits": 2 ** 70}, {"città": ["é", 1.5, None, True, -0.0]}, [[], {}]])
+def test_json_text_is_read_back_as_the_standard_parser_reads_it(value):
+    text = standard(value)
+    assert compact_json.loads(text) == json.loads(text) == value
+    assert compact_json.loads(text.encode()) == value
+
+
+def test_text_that_is_not_json_is_refused_as_the_standard_parser_refuses_it():
+    with pytest.raises(json.JSONDecodeError):
+        compact_json.loads("{not json")

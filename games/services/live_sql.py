@@ -18,15 +18,16 @@ become model instances through the documented hooks (`Model.from_db`, each field
 `select_related` caches them. A field added to a model is read here too; every other read and
 write of the site stays on the ORM. tests/games/test_live_sql.py compares each with its ORM twin.
 """
+import json
 from functools import cache
 
-import orjson
 from django.apps import apps
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import JSONField
 from django.db.models.expressions import Col
 
 from games.models import ChatMessage, Match, MatchAction, Seat
+from wonders_site import compact_json
 
 BIGINT = 2 ** 63
 
@@ -87,17 +88,17 @@ def _converters(column):
 
 
 def _json_reader(field):
-    """`field.from_db_value` with orjson's parser: the match's whole state is read on every move,
-    and the standard library's parser took about 2% of daphne's CPU at 500 tables (py-spy,
-    docs/releasing.md). What orjson refuses (an integer beyond 64 bits, say) goes to the field's
-    own parser, so the values are the ORM's."""
+    """`field.from_db_value` with the live path's parser (`compact_json.loads`, orjson): the
+    match's whole state is read on every move, and the standard library's parser took about 2% of
+    daphne's CPU at 500 tables (py-spy, docs/releasing.md). Text that is not JSON stays as it is,
+    as the field leaves it."""
     def read(value, expression, conn):
         if not isinstance(value, (str, bytes)):
             return field.from_db_value(value, expression, conn)
         try:
-            return orjson.loads(value)
-        except orjson.JSONDecodeError:
-            return field.from_db_value(value, expression, conn)
+            return compact_json.loads(value)
+        except json.JSONDecodeError:
+            return value
     return read
 
 

@@ -8,11 +8,14 @@ PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 900}
 
 
-def start_table(host, players=3, bots=None, others=(), **options):
-    """An open table created by host with the given bots, joined by others, then started."""
+def start_table(host, players=3, bots=None, others=(), seed=None, **options):
+    """An open table created by host with the given bots, joined by others, then started; dealt
+    from `seed` when given (a test that needs something of a particular deal), else at random."""
     if bots is None:
         bots = [""] * (1 + len(others)) + ["medium"] * (players - 1 - len(others))
     match = services.do_create_match(host, players=players, bots=bots, **options)
+    if seed is not None:
+        type(match).objects.filter(pk=match.pk).update(seed=seed)
     for user in others:
         services.do_join(match.pk, user)
     services.do_start(match.pk, host)

@@ -151,8 +151,10 @@ def test_a_human_who_lets_every_deadline_pass_is_played_for_then_taken_over_and_
 
 def test_no_update_of_a_whole_game_shows_a_central_card_a_deck_below_its_top_or_another_seat_s_secrets(make_user):
     host = make_user("host")
+    # A fixed deal: in about one random deal of 300 Halicarnassus never builds a stage that looks
+    # before the game ends, and this test needs a look.
     match = start_table(host, players=4, bots=["", "medium", "easy", "medium"], game="architects",
-                        wonders=[None, "halicarnassus", None, None])
+                        wonders=[None, "halicarnassus", None, None], seed=20261130)
     rng = random.Random(8)
     checked = peeks = looks = 0
     state = match.state

@@ -13,7 +13,7 @@ cards, debt decisions) at those player counts (no target).
 ``--rollouts`` measures the search bot's rollouts (whole games played by the greedy bot from a
 new deal, the unit of its search): through the contract (a view and every payment, per seat and
 decision) and through the game's quick ``rollout_turn``, the path the search bot takes;
-``--architects-rollouts`` the same in Architects.
+``--cities-rollouts`` the same with Cities, ``--architects-rollouts`` in Architects.
 ``--aging-games`` (1,800) plays that many more 4-player games in this same process, which by then
 holds every cache the games before filled, and prints the rate of each block of ``--aging-block``
 (150) games, with the share of that block's CPU time the garbage collector took, and the last block
@@ -68,7 +68,7 @@ def bench(n, seconds, game="base", expansions=()):
             return games, decisions, elapsed, time.perf_counter() - wall
 
 
-def rollouts(n, seconds, quick, game="base"):
+def rollouts(n, seconds, quick, game="base", expansions=()):
     """Greedy rollouts per CPU second at `n` seats of `game`, from new deals (the base game: sides A)."""
     import types
 
@@ -78,7 +78,10 @@ def rollouts(n, seconds, quick, game="base"):
     done = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        state = engine.new_game({"game": game, "players": n}, done)
+        config = {"game": game, "players": n}
+        if expansions:
+            config["expansions"] = list(expansions)
+        state = engine.new_game(config, done)
         search_bot.rollout(state, random.Random(done), policy)
         done += 1
     return done / (time.process_time() - start)
@@ -143,6 +146,8 @@ def main(argv=None):
     parser.add_argument("--architects-players", default="2,4,7", help="7 Wonders Architects player counts.")
     parser.add_argument("--cities", default="4,8", help="player counts of Cities games ('' for none)")
     parser.add_argument("--rollouts", default="4,7", help="player counts of the search bot's rollouts ('' for none)")
+    parser.add_argument("--cities-rollouts", default="8",
+                        help="player counts of the search bot's rollouts with Cities ('' for none)")
     parser.add_argument("--architects-rollouts", default="3,7",
                         help="player counts of the search bot's rollouts in Architects ('' for none)")
     parser.add_argument("--aging-games", type=int, default=1800, help="4-player games of the aging check (0: none)")
@@ -167,12 +172,13 @@ def main(argv=None):
         games, decisions, elapsed, wall = bench(n, args.seconds, "base", ["cities"])
         print(f"Cities, {n} players: {games / elapsed:8.1f} games/s  ({games} games, "
               f"{decisions / elapsed:7.0f} decisions/s; wall clock {games / wall:.1f} games/s)")
-    for game, n in [("base", n) for n in _counts(args.rollouts)] + [
-            ("architects", n) for n in _counts(args.architects_rollouts)]:
-        rollouts(n, args.seconds / 4, quick=False, game=game)  # warm the engine's caches for both
-        contract = rollouts(n, args.seconds, quick=False, game=game)
-        quick = rollouts(n, args.seconds, quick=True, game=game)
-        name = "" if game == "base" else f"{game}, "
+    for game, expansions, n in ([("base", (), n) for n in _counts(args.rollouts)]
+                                + [("base", ("cities",), n) for n in _counts(args.cities_rollouts)]
+                                + [("architects", (), n) for n in _counts(args.architects_rollouts)]):
+        rollouts(n, args.seconds / 4, quick=False, game=game, expansions=expansions)  # warm the caches for both
+        contract = rollouts(n, args.seconds, quick=False, game=game, expansions=expansions)
+        quick = rollouts(n, args.seconds, quick=True, game=game, expansions=expansions)
+        name = "Cities, " if expansions else "" if game == "base" else f"{game}, "
         print(f"greedy rollouts, {name}{n} players: {contract:6.1f}/s through the contract, {quick:6.1f}/s "
               f"through rollout_turn ({quick / contract:.2f}x)")
     if args.aging_games >= args.aging_block > 0:

@@ -31,16 +31,17 @@ def test_the_bench_measures_the_two_player_variant_and_cities_by_default(capsys,
 def test_the_bench_prints_the_search_bots_rollouts_per_second_both_ways(capsys):
     bench = load_bench("bench_engine")
     bench.main(["--seconds", "0.05", "--players", "", "--architects-players", "", "--cities", "", "--rollouts", "3",
-                "--architects-rollouts", "2", "--aging-games", "0"])
-    base, architects = [line for line in capsys.readouterr().out.splitlines() if line.startswith("greedy rollouts")]
-    assert base.startswith("greedy rollouts, 3 players:") and architects.startswith("greedy rollouts, architects, 2 players:")
-    assert all("through the contract" in line and "through rollout_turn" in line for line in (base, architects))
+                "--cities-rollouts", "5", "--architects-rollouts", "2", "--aging-games", "0"])
+    base, cities, architects = [line for line in capsys.readouterr().out.splitlines() if line.startswith("greedy rollouts")]
+    assert base.startswith("greedy rollouts, 3 players:") and cities.startswith("greedy rollouts, Cities, 5 players:")
+    assert architects.startswith("greedy rollouts, architects, 2 players:")
+    assert all("through the contract" in line and "through rollout_turn" in line for line in (base, cities, architects))
 
 
 def test_the_aging_check_prints_every_blocks_rate_and_the_last_against_the_first(capsys):
     bench = load_bench("bench_engine")
     bench.main(["--seconds", "0.01", "--players", "", "--architects-players", "", "--cities", "", "--rollouts", "",
-                "--architects-rollouts", "", "--aging-games", "6", "--aging-block", "2"])
+                "--cities-rollouts", "", "--architects-rollouts", "", "--aging-games", "6", "--aging-block", "2"])
     lines = capsys.readouterr().out.splitlines()
     blocks = [line for line in lines if line.strip().startswith("games ")]
     assert [line.split()[1] for line in blocks] == ["1-", "3-", "5-"]

@@ -46,52 +46,89 @@ def _olympia_ready(state, seat, prof):
     return prof.free_build and state["players"][seat]["free_used"] != state["age"]
 
 
+class Offers:
+    """What `seat` may do with the cards of a hand, its purchases not yet priced: ``card_actions``
+    prices them all, the rollouts' greedy choice only those that could be its best move
+    (``rollout._greedy_choice``).
+
+    ``cards``: the hand's distinct card ids, in hand order. ``builds``: per card, a build that
+    needs no purchase (a chain, a free card: an action), or the coins its purchase may cost (the
+    coins left once the card's own are paid: an int, negative when they are not at hand), or None
+    (a structure already built). ``olympia``: whether a card that must be bought may be built
+    free instead. ``stage``: the next wonder stage (its number, resource cost, coins left for its
+    purchase) or None."""
+
+    def __init__(self, state, seat, hand):
+        cards = _cat.get().cards
+        p = state["players"][seat]
+        prof, self._ctx = _trade_context(state, seat)
+        self._options_in = _payment_options(state, seat)
+        coins = p["coins"]
+        self.olympia = _olympia_ready(state, seat, prof)
+        next_stage = prof.next_stage
+        self.stage = None if next_stage is None else (
+            prof.stages_built + 1, _cities.stage_cost(prof, next_stage), coins - next_stage.coins)
+        self.cards = list(dict.fromkeys(hand))
+        names = prof.names
+        built_ids = prof.built_ids
+        self.builds = builds = {}
+        for cid in self.cards:
+            card = cards[cid]
+            if card.key in names:
+                builds[cid] = None
+            elif not card.chain_from.isdisjoint(built_ids):
+                builds[cid] = {"type": "build", "card": cid, "pay": {"left": 0, "right": 0}, "free": "chain"}
+            elif card.free_cost:
+                builds[cid] = {"type": "build", "card": cid, "pay": {"left": 0, "right": 0}}
+            else:
+                builds[cid] = coins - card.coins
+
+    def payments(self, cost, budget):
+        """The non-dominated (left, right) payments of `cost` within `budget` coins."""
+        if budget < 0:
+            return []
+        return [o for o in self._options_in(self._ctx, cost) if o[0] + o[1] <= budget]
+
+    def cheapest(self, cost, budget):
+        """The first of the cheapest payments of `cost` within `budget` coins, or None."""
+        best = None
+        if budget >= 0:
+            for o in self._options_in(self._ctx, cost):
+                if o[0] + o[1] <= budget and (best is None or o[0] + o[1] < best[0] + best[1]):
+                    best = o
+        return best
+
+
 def card_actions(state, seat, hand, cheapest=False):
     """The build, wonder and discard actions of `seat` with the cards of `hand`; with `cheapest`,
     a build or wonder stage only with its cheapest payment (the first of the cheapest, in
-    the options' order): the search bot's rollouts, whose policy never pays more than it must."""
+    the options' order)."""
+    offers = Offers(state, seat, hand)
     cards = _cat.get().cards
-    p = state["players"][seat]
-    prof, ctx = _trade_context(state, seat)
-    options_in = _payment_options(state, seat)
-    coins = p["coins"]
-    olympia = _olympia_ready(state, seat, prof)
-    stage = prof.next_stage
     wonder_pays = ()
-    if stage is not None:
-        budget = coins - stage.coins
-        wonder_pays = [o for o in options_in(ctx, _cities.stage_cost(prof, stage))
-                       if o[0] + o[1] <= budget]
-        if cheapest and wonder_pays:
-            wonder_pays = [min(wonder_pays, key=sum)]
-        stage_no = prof.stages_built + 1
+    if offers.stage is not None:
+        stage_no, stage_cost, budget = offers.stage
+        if cheapest:
+            pay = offers.cheapest(stage_cost, budget)
+            wonder_pays = [pay] if pay is not None else ()
+        else:
+            wonder_pays = offers.payments(stage_cost, budget)
     out = []
-    seen = set()
-    names = prof.names
-    built_ids = prof.built_ids
-    for cid in hand:
-        if cid in seen:
-            continue
-        seen.add(cid)
-        card = cards[cid]
-        if card.key not in names:
-            if not card.chain_from.isdisjoint(built_ids):
-                out.append({"type": "build", "card": cid, "pay": {"left": 0, "right": 0},
-                            "free": "chain"})
-            elif card.free_cost:
-                out.append({"type": "build", "card": cid, "pay": {"left": 0, "right": 0}})
+    for cid in offers.cards:
+        build = offers.builds[cid]
+        if isinstance(build, dict):
+            out.append(build)
+        elif build is not None:
+            cost = cards[cid].cost
+            if cheapest:
+                pay = offers.cheapest(cost, build)
+                pays = [pay] if pay is not None else ()
             else:
-                budget = coins - card.coins
-                if budget >= 0:
-                    pays = [o for o in options_in(ctx, card.cost) if o[0] + o[1] <= budget]
-                    if cheapest and pays:
-                        pays = [min(pays, key=sum)]
-                    for left, right in pays:
-                        out.append({"type": "build", "card": cid,
-                                    "pay": {"left": left, "right": right}})
-                if olympia:
-                    out.append({"type": "build", "card": cid, "pay": {"left": 0, "right": 0},
-                                "free": "olympia"})
+                pays = offers.payments(cost, build)
+            for left, right in pays:
+                out.append({"type": "build", "card": cid, "pay": {"left": left, "right": right}})
+            if offers.olympia:
+                out.append({"type": "build", "card": cid, "pay": {"left": 0, "right": 0}, "free": "olympia"})
         for left, right in wonder_pays:
             out.append({"type": "wonder", "card": cid, "stage": stage_no,
                         "pay": {"left": left, "right": right}})

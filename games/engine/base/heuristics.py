@@ -238,7 +238,7 @@ def action_values(view, actions, weights=MEDIUM):
             key = (action["card"], action.get("free")) if kind == "build" else action["stage"]
             unpaid = memo.get(key)
             if unpaid is None:
-                unpaid = memo[key] = _unpaid_value(view, action, memo, weights)
+                unpaid = memo[key] = unpaid_value(view, action, memo, weights)
             pay = action.get("pay") or ZERO_PAY
             out.append(unpaid[0] - (pay["left"] + pay["right"] + unpaid[1]) / cost_a_point)
         else:
@@ -246,8 +246,9 @@ def action_values(view, actions, weights=MEDIUM):
     return out
 
 
-def _unpaid_value(view, action, memo, weights):
-    """(value before paying, coins paid to the bank) of a seat's own build or wonder stage."""
+def unpaid_value(view, action, memo, weights):
+    """(value before paying, coins paid to the bank) of a seat's own build or wonder stage (its
+    ``pay`` not read); `memo` a dict shared by the values of one view."""
     players = view["players"]
     me = players[view["seat"]]
     left, right = players[me["left"]], players[me["right"]]
@@ -260,6 +261,12 @@ def _unpaid_value(view, action, memo, weights):
         return value, 0 if action.get("free") else card.coins
     stage = cat.wonders[me["wonder"]].sides[me["side"]][action["stage"] - 1]
     return _memo_fx_value(view, stage.fx, me, left, right, memo, weights) + weights["stage"], stage.coins
+
+
+def debt_value(owed, paid, weights=MEDIUM):
+    """Paying `paid` coins of an `owed` debt: each coin paid costs 1/``cost_a_point`` of a point,
+    each coin left as a debt token a whole point."""
+    return -paid / weights["cost_a_point"] - (owed - paid)
 
 
 def _action_value(view, action, memo, weights=MEDIUM):
@@ -288,8 +295,7 @@ def _value(view, action, me, left, right, memo=None, weights=MEDIUM):
         return 0.0
     if kind == "pay_debt":  # the seat's own debt, or the Free City's (valued as its own)
         city = view["free_city"]["city"] if action.get("city") == "free_city" else view["seat"]
-        owed = view["cities"]["owed"][city]
-        return -action["coins"] / weights["cost_a_point"] - (owed - action["coins"])
+        return debt_value(view["cities"]["owed"][city], action["coins"], weights)
     if kind == "discard":
         return weights["discard"] + (weights["discard_short"] if me["coins"] < 3 else 0.0)
     pay = action.get("pay") or {"left": 0, "right": 0}

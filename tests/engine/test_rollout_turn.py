@@ -103,7 +103,7 @@ def test_it_leaves_the_two_player_variant_and_the_sides_to_the_contract():
 def test_the_check_refuses_a_rollout_that_is_not_greedy(monkeypatch):
     state = a_state_after({"game": "base", "players": 4}, seed=2, decisions=4)
 
-    def discard_the_first_card(state, seat, age, public, rng, weights):
+    def discard_the_first_card(state, seat, age, public, rng, weights, profiles):
         return {"type": "discard", "card": state["players"][seat]["hand"][0]}
 
     monkeypatch.setattr(rollout, "_greedy_choice", discard_the_first_card)

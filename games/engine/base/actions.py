@@ -23,13 +23,14 @@ CARD_TYPES = ("build", "wonder", "discard")
 ZERO_PAY = {"left": 0, "right": 0}
 
 
-def _trade_context(state, seat):
+def _trade_context(state, seat, profiles=None):
+    """(the city's profile, its trade context); `profiles`: every city's, when the caller has them."""
     players = state["players"]
     n = len(players)
-    prof = profile(players[seat])
-    lprof = profile(players[left_of(seat, n)])
-    rprof = profile(players[right_of(seat, n)])
-    return prof, trade_context(prof, lprof, rprof)
+    if profiles is None:
+        profiles = {s: profile(players[s]) for s in (seat, left_of(seat, n), right_of(seat, n))}
+    prof = profiles[seat]
+    return prof, trade_context(prof, profiles[left_of(seat, n)], profiles[right_of(seat, n)])
 
 
 def _payment_options(state, seat):
@@ -56,12 +57,13 @@ class Offers:
     coins left once the card's own are paid: an int, negative when they are not at hand), or None
     (a structure already built). ``olympia``: whether a card that must be bought may be built
     free instead. ``stage``: the next wonder stage (its number, resource cost, coins left for its
-    purchase) or None."""
+    purchase) or None. `profiles`: every city's profile (``city.profile``), when the caller has
+    them."""
 
-    def __init__(self, state, seat, hand):
+    def __init__(self, state, seat, hand, profiles=None):
         cards = _cat.get().cards
         p = state["players"][seat]
-        prof, self._ctx = _trade_context(state, seat)
+        prof, self._ctx = _trade_context(state, seat, profiles)
         self._options_in = _payment_options(state, seat)
         coins = p["coins"]
         self.olympia = _olympia_ready(state, seat, prof)

@@ -24,7 +24,7 @@ from .resolution import resolve_debts, resolve_turn
 from .two_players_setup import is_two_players
 from ..seating import left_of, right_of
 
-_PUBLIC = {}  # id(state["players"]) -> (that list, the heuristic's facts of its cities)
+_PUBLIC = {}  # id(state["players"]) -> (that list, (the heuristic's facts of its cities, their profiles))
 
 
 def rollout_turn(state, rng, searcher=None):
@@ -39,7 +39,7 @@ def rollout_turn(state, rng, searcher=None):
     if state["phase"] != "play":
         return None
     players = state["players"]
-    public = _public_cities(players)
+    public, profiles = _public_cities(players)
     age = state["age"]
     pending = list(state["pending"])
     log = list(state["log"])
@@ -47,7 +47,7 @@ def rollout_turn(state, rng, searcher=None):
     for seat, chosen in enumerate(pending):
         if chosen is None:
             weights = own if seat == searcher else heuristics.MEDIUM
-            pending[seat] = action = _greedy_choice(state, seat, age, public, rng, weights)
+            pending[seat] = action = _greedy_choice(state, seat, age, public, rng, weights, profiles)
             log.append({"seat": seat, "action": action})
     new = dict(state)
     new["pending"] = pending
@@ -84,7 +84,7 @@ def _debt_turn(state, rng, searcher):
     return new
 
 
-def _greedy_choice(state, seat, age, public, rng, weights=heuristics.MEDIUM):
+def _greedy_choice(state, seat, age, public, rng, weights=heuristics.MEDIUM, profiles=None):
     """The greedy bot's choice: the best of the heuristic's values over the seat's card actions,
     a build or wonder stage with its cheapest payment, ties broken by rng (choices are canonical:
     the first of the cheapest payments, as ``card_actions(cheapest=True)`` lists them).
@@ -93,7 +93,7 @@ def _greedy_choice(state, seat, age, public, rng, weights=heuristics.MEDIUM):
     before the purchase could still beat the best move so far: most purchases are never worked
     out (a fifth of a Cities rollout's time went to them). Every discard is worth the same, and
     so is the stage whichever card goes under it: those cards are drawn at random from the hand."""
-    offers = Offers(state, seat, state["players"][seat]["hand"])
+    offers = Offers(state, seat, state["players"][seat]["hand"], profiles)
     facts = {"seat": seat, "age": age, "players": public}
     cost_a_point = weights["cost_a_point"]
     cards = offers.cards
@@ -142,18 +142,21 @@ def _greedy_choice(state, seat, age, public, rng, weights=heuristics.MEDIUM):
 
 
 def _public_cities(players):
-    """What the heuristic reads of each city (a view's players, without copies). Every seat of a
-    turn decides on the same list of players, so it is built once per turn."""
+    """(what the heuristic reads of each city: a view's players, without copies; each city's
+    profile). Every seat of a turn decides on the same list of players, so both are built once
+    per turn."""
     hit = _PUBLIC.get(id(players))
     if hit is not None and hit[0] is players:
         return hit[1]
     n = len(players)
     public = []
+    profiles = []
     for s, p in enumerate(players):
         prof = profile(p)
+        profiles.append(prof)
         public.append({"wonder": p["wonder"], "side": p["side"], "coins": p["coins"],
                        "built": p["built"], "stages_built": len(p["stages"]), "tokens": p["tokens"],
                        "shields": prof.shields, "left": left_of(s, n), "right": right_of(s, n)})
     _PUBLIC.clear()  # a rollout moves on: only the last turn's list is asked again
-    _PUBLIC[id(players)] = (players, public)
-    return public
+    _PUBLIC[id(players)] = (players, (public, profiles))
+    return public, profiles

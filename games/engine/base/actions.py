@@ -23,14 +23,13 @@ CARD_TYPES = ("build", "wonder", "discard")
 ZERO_PAY = {"left": 0, "right": 0}
 
 
-def _trade_context(state, seat, profiles=None):
-    """(the city's profile, its trade context); `profiles`: every city's, when the caller has them."""
+def _trade_context(state, seat):
     players = state["players"]
     n = len(players)
-    if profiles is None:
-        profiles = {s: profile(players[s]) for s in (seat, left_of(seat, n), right_of(seat, n))}
-    prof = profiles[seat]
-    return prof, trade_context(prof, profiles[left_of(seat, n)], profiles[right_of(seat, n)])
+    prof = profile(players[seat])
+    lprof = profile(players[left_of(seat, n)])
+    rprof = profile(players[right_of(seat, n)])
+    return prof, trade_context(prof, lprof, rprof)
 
 
 def _payment_options(state, seat):
@@ -48,23 +47,33 @@ def _olympia_ready(state, seat, prof):
 
 
 class Offers:
-    """What `seat` may do with the cards of a hand, its purchases not yet priced: ``card_actions``
-    prices them all, the rollouts' greedy choice only those that could be its best move
-    (``rollout._greedy_choice``).
+    """What `seat` may do with the cards of a hand, as ``card_actions`` lists it, its purchases
+    not yet priced: the rollouts' greedy choice prices only those that could be its best move
+    (``rollout._greedy_choice``). ``card_actions`` keeps its own loop: it is on every legal move's
+    path, and building this object first made it a fifth slower.
 
-    ``cards``: the hand's distinct card ids, in hand order. ``builds``: per card, a build that
-    needs no purchase (a chain, a free card: an action), or the coins its purchase may cost (the
-    coins left once the card's own are paid: an int, negative when they are not at hand), or None
-    (a structure already built). ``olympia``: whether a card that must be bought may be built
-    free instead. ``stage``: the next wonder stage (its number, resource cost, coins left for its
-    purchase) or None. `profiles`: every city's profile (``city.profile``), when the caller has
-    them."""
+    ``cards``: the hand's distinct card ids, in hand order. ``builds``: per card, "chain" or
+    "free" (a build that needs no purchase: a chain, a card without cost), or the coins its
+    purchase may cost (the coins left once the card's own are paid: an int, negative when they
+    are not at hand), or None (a structure already built). ``olympia``: whether a card that must
+    be bought may be built free instead. ``stage``: the next wonder stage (its number, resource
+    cost, coins left for its purchase) or None. ``options_in(ctx, cost)``: the non-dominated
+    (left, right) payments of a cost (``trading``). `profiles`: every city's profile
+    (``city.profile``), when the caller has them."""
+
+    __slots__ = ("cards", "builds", "olympia", "stage", "ctx", "options_in")
 
     def __init__(self, state, seat, hand, profiles=None):
         cards = _cat.get().cards
-        p = state["players"][seat]
-        prof, self._ctx = _trade_context(state, seat, profiles)
-        self._options_in = _payment_options(state, seat)
+        players = state["players"]
+        p = players[seat]
+        if profiles is None:
+            prof, self.ctx = _trade_context(state, seat)
+        else:
+            n = len(players)
+            prof = profiles[seat]
+            self.ctx = trade_context(prof, profiles[left_of(seat, n)], profiles[right_of(seat, n)])
+        self.options_in = _payment_options(state, seat)
         coins = p["coins"]
         self.olympia = _olympia_ready(state, seat, prof)
         next_stage = prof.next_stage
@@ -79,58 +88,64 @@ class Offers:
             if card.key in names:
                 builds[cid] = None
             elif not card.chain_from.isdisjoint(built_ids):
-                builds[cid] = {"type": "build", "card": cid, "pay": {"left": 0, "right": 0}, "free": "chain"}
+                builds[cid] = "chain"
             elif card.free_cost:
-                builds[cid] = {"type": "build", "card": cid, "pay": {"left": 0, "right": 0}}
+                builds[cid] = "free"
             else:
                 builds[cid] = coins - card.coins
-
-    def payments(self, cost, budget):
-        """The non-dominated (left, right) payments of `cost` within `budget` coins."""
-        if budget < 0:
-            return []
-        return [o for o in self._options_in(self._ctx, cost) if o[0] + o[1] <= budget]
 
     def cheapest(self, cost, budget):
         """The first of the cheapest payments of `cost` within `budget` coins, or None."""
         best = None
         if budget >= 0:
-            for o in self._options_in(self._ctx, cost):
+            for o in self.options_in(self.ctx, cost):
                 if o[0] + o[1] <= budget and (best is None or o[0] + o[1] < best[0] + best[1]):
                     best = o
         return best
 
 
-def card_actions(state, seat, hand, cheapest=False):
-    """The build, wonder and discard actions of `seat` with the cards of `hand`; with `cheapest`,
-    a build or wonder stage only with its cheapest payment (the first of the cheapest, in
-    the options' order)."""
-    offers = Offers(state, seat, hand)
+def card_actions(state, seat, hand):
+    """The build, wonder and discard actions of `seat` with the cards of `hand`, every payment
+    option. The rollouts' greedy choice reads the same rules through ``Offers``
+    (``testing.check_rollout_turn`` holds its choices to this list)."""
     cards = _cat.get().cards
+    p = state["players"][seat]
+    prof, ctx = _trade_context(state, seat)
+    options_in = _payment_options(state, seat)
+    coins = p["coins"]
+    olympia = _olympia_ready(state, seat, prof)
+    stage = prof.next_stage
     wonder_pays = ()
-    if offers.stage is not None:
-        stage_no, stage_cost, budget = offers.stage
-        if cheapest:
-            pay = offers.cheapest(stage_cost, budget)
-            wonder_pays = [pay] if pay is not None else ()
-        else:
-            wonder_pays = offers.payments(stage_cost, budget)
+    if stage is not None:
+        budget = coins - stage.coins
+        wonder_pays = [o for o in options_in(ctx, _cities.stage_cost(prof, stage))
+                       if o[0] + o[1] <= budget]
+        stage_no = prof.stages_built + 1
     out = []
-    for cid in offers.cards:
-        build = offers.builds[cid]
-        if isinstance(build, dict):
-            out.append(build)
-        elif build is not None:
-            cost = cards[cid].cost
-            if cheapest:
-                pay = offers.cheapest(cost, build)
-                pays = [pay] if pay is not None else ()
+    seen = set()
+    names = prof.names
+    built_ids = prof.built_ids
+    for cid in hand:
+        if cid in seen:
+            continue
+        seen.add(cid)
+        card = cards[cid]
+        if card.key not in names:
+            if not card.chain_from.isdisjoint(built_ids):
+                out.append({"type": "build", "card": cid, "pay": {"left": 0, "right": 0},
+                            "free": "chain"})
+            elif card.free_cost:
+                out.append({"type": "build", "card": cid, "pay": {"left": 0, "right": 0}})
             else:
-                pays = offers.payments(cost, build)
-            for left, right in pays:
-                out.append({"type": "build", "card": cid, "pay": {"left": left, "right": right}})
-            if offers.olympia:
-                out.append({"type": "build", "card": cid, "pay": {"left": 0, "right": 0}, "free": "olympia"})
+                budget = coins - card.coins
+                if budget >= 0:
+                    pays = [o for o in options_in(ctx, card.cost) if o[0] + o[1] <= budget]
+                    for left, right in pays:
+                        out.append({"type": "build", "card": cid,
+                                    "pay": {"left": left, "right": right}})
+                if olympia:
+                    out.append({"type": "build", "card": cid, "pay": {"left": 0, "right": 0},
+                                "free": "olympia"})
         for left, right in wonder_pays:
             out.append({"type": "wonder", "card": cid, "stage": stage_no,
                         "pay": {"left": left, "right": right}})

@@ -3,9 +3,10 @@
 A rollout plays on from a state the search bot dealt itself (``sample_state``), never from the
 real one, so its policy may read the state. Doing so saves most of what a rollout's decision
 costs through the contract: no view is built (the heuristic gets only the public facts it reads),
-and only each card's cheapest payment is listed (the heuristic's value falls with every coin
-paid, so the greedy bot never chooses a dearer one). The move is the greedy bot's: the same
-values (``heuristics.action_values``), the best one, ties broken by ``rng``.
+and only each card's cheapest payment is found, and only for the moves that could be the best
+(the heuristic's value falls with every coin paid, so the greedy bot never chooses a dearer
+one). The move is the greedy bot's: the same values (``heuristics``), the best one, ties broken
+by ``rng``.
 
 ``rollout_turn`` plays a whole turn at once: every seat still to choose chooses on the same
 state (as at the table: nobody sees this turn's other choices), then the turn is resolved, with
@@ -87,7 +88,7 @@ def _debt_turn(state, rng, searcher):
 def _greedy_choice(state, seat, age, public, rng, weights=heuristics.MEDIUM, profiles=None):
     """The greedy bot's choice: the best of the heuristic's values over the seat's card actions,
     a build or wonder stage with its cheapest payment, ties broken by rng (choices are canonical:
-    the first of the cheapest payments, as ``card_actions(cheapest=True)`` lists them).
+    the first of the cheapest payments in ``card_actions``' order).
 
     A purchase only lowers a move's value, so a move that must buy is priced only while its value
     before the purchase could still beat the best move so far: most purchases are never worked
@@ -106,8 +107,10 @@ def _greedy_choice(state, seat, age, public, rng, weights=heuristics.MEDIUM, pro
         build = offers.builds[cid]
         if build is None:
             continue
-        if isinstance(build, dict):
-            exact = [build]
+        if build == "chain":
+            exact = [{"type": "build", "card": cid, "pay": {"left": 0, "right": 0}, "free": "chain"}]
+        elif build == "free":
+            exact = [{"type": "build", "card": cid, "pay": {"left": 0, "right": 0}}]
         else:
             exact = [{"type": "build", "card": cid, "pay": {"left": 0, "right": 0}, "free": "olympia"}] if offers.olympia else []
             if build >= 0:

@@ -58,9 +58,9 @@ def test_every_seat_that_owes_pays_all_it_can_in_a_rollout():
 
 
 def test_it_weighs_olympias_free_build_as_the_contract_lists_it():
-    # Olympia (seat 0) with its free build ready and no coin: the dearer cards only that way.
-    hands = {0: ["baths", "altar", "stockade", "timber_yard"], 1: ["theater", "tavern", "barracks", "mine"],
-             2: ["apothecary", "workshop", "scriptorium", "clay_pit"]}
+    # Olympia (seat 0) with its free build ready, no coin and no card it could build otherwise.
+    hands = {0: ["baths", "barracks", "guard_tower", "apothecary"], 1: ["theater", "tavern", "stockade", "mine"],
+             2: ["altar", "workshop", "scriptorium", "clay_pit"]}
     state = make_state(3, wonders=["olympia", "rhodes", "giza"], stages={0: 2}, coins={0: 0}, hands=hands)
     legal = engine.legal_actions(state, 0)
     assert {"type": "build", "card": "baths", "pay": {"left": 0, "right": 0}, "free": "olympia"} in legal

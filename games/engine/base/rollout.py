@@ -100,7 +100,8 @@ def _greedy_choice(state, seat, age, public, rng, weights=heuristics.MEDIUM, pro
     cards = offers.cards
     memo = {}
     best = "discard"
-    best_value = heuristics.action_value(facts, {"type": "discard", "card": cards[0]}, weights) + rng.random() * 0.01
+    discard = {"type": "discard", "card": cards[0]}  # every discard is worth the same
+    best_value = heuristics.action_value(facts, discard, weights) + rng.random() * 0.01
     to_price = []  # (value before the purchase, what it buys, coins it may spend, the move)
     catalogue_cards = _cat.get().cards
     for cid in cards:
@@ -112,7 +113,9 @@ def _greedy_choice(state, seat, age, public, rng, weights=heuristics.MEDIUM, pro
         elif build == "free":
             exact = [{"type": "build", "card": cid, "pay": {"left": 0, "right": 0}}]
         else:
-            exact = [{"type": "build", "card": cid, "pay": {"left": 0, "right": 0}, "free": "olympia"}] if offers.olympia else []
+            exact = []
+            if offers.olympia:
+                exact.append({"type": "build", "card": cid, "pay": {"left": 0, "right": 0}, "free": "olympia"})
             if build >= 0:
                 bought = {"type": "build", "card": cid}
                 value, coins = heuristics.unpaid_value(facts, bought, memo, weights)

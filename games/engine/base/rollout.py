@@ -50,11 +50,7 @@ def rollout_turn(state, rng, searcher=None):
             weights = own if seat == searcher else heuristics.MEDIUM
             pending[seat] = action = _greedy_choice(state, seat, age, public, rng, weights, profiles)
             log.append({"seat": seat, "action": action})
-    new = dict(state)
-    new["pending"] = pending
-    new["log"] = log
-    resolve_turn(new, [])
-    return new
+    return _resolved(state, pending, log, resolve_turn)
 
 
 def _debt_turn(state, rng, searcher):
@@ -78,10 +74,16 @@ def _debt_turn(state, rng, searcher):
                     best, best_value = coins, value
         pending[seat] = action = {"type": "pay_debt", "coins": best}
         log.append({"seat": seat, "action": action})
+    return _resolved(state, pending, log, resolve_debts)
+
+
+def _resolved(state, pending, log, resolve):
+    """A copy of `state` with every choice of the step made (`pending`, logged in `log`), then
+    resolved by `resolve` (resolution.py), as the contract's last choice of a step resolves it."""
     new = dict(state)
     new["pending"] = pending
     new["log"] = log
-    resolve_debts(new, [])
+    resolve(new, [])
     return new
 
 

@@ -14,7 +14,9 @@ of them, Age III's are short). It never sees the real state. It searches in roun
    ends, every candidate's rollout with the same random numbers (common random numbers: the
    candidates are compared on the same deals and the same tie-breaks, so far fewer rollouts
    tell them apart);
-3. scores each end for its seat (``outcome_value``: a win, its rank, its margin).
+3. scores each end for its seat (``outcome_value``: a win, its rank, its margin); where the game
+   estimates the end sooner (the contract's optional ``rollout_estimate``: the base game's Cities
+   rollouts from Age I stop at Age III), the rollout stops there and the estimate is scored.
 
 Sequential halving: the budget is split into as many phases as halvings leave one candidate
 (3 for 8); at the end of a phase the better half (by mean value, ties to the heuristic's
@@ -38,6 +40,7 @@ import gc
 import math
 import random
 import time
+from typing import NamedTuple
 
 from games import engine
 from games.bots import greedy_bot
@@ -98,12 +101,12 @@ def _search(view, legal_actions, rng, *, seconds, iterations, rollout_policy, cl
 
     ranked = successive_halving(view, candidates, rng, policy, tally=tally,
                                 order=lambda k: (-totals[k] / rounds[k], k),
-                                seconds=seconds, iterations=iterations, clock=clock)
+                                seconds=seconds, iterations=iterations, clock=clock, early=True)
     return candidates[ranked[0]]
 
 
 def successive_halving(view, candidates, rng, policy, *, tally, order, seconds, iterations, clock, keep=None,
-                        own_weights=True):
+                        own_weights=True, early=False):
     """The rounds of the search (the module's doc) over `candidates` from the view's seat; every
     rollout's final score sheets go to ``tally(k, sheets)`` for candidate k, and ``order(k)`` ranks
     them (best first) at each phase's end. `keep`, a candidate's index, is never dropped (the
@@ -111,7 +114,8 @@ def successive_halving(view, candidates, rng, policy, *, tally, order, seconds, 
     (a round that the last one's length says would end past its phase's end is not started).
     `own_weights`: the rollouts play the view's seat with the game's values for a searching seat
     (``rollout``'s `searcher`); without, every seat plays the greedy bot (the review's model of a
-    player). Returns the last phase's candidates, best first."""
+    player). `early`: rollouts may stop where the game estimates the end (``rollout``); `tally`
+    then gets an ``Estimate`` for those. Returns the last phase's candidates, best first."""
     seat = view["seat"]
     searcher = seat if own_weights else None
     deadline = clock() + seconds if seconds is not None else None
@@ -125,7 +129,7 @@ def successive_halving(view, candidates, rng, policy, *, tally, order, seconds, 
         played = 0
         while True:
             started = clock()
-            play_round(view, candidates, alive, rng, policy, tally=tally, searcher=searcher)
+            play_round(view, candidates, alive, rng, policy, tally=tally, searcher=searcher, early=early)
             played += len(alive)
             if phase_rollouts is not None and played + len(alive) > phase_rollouts:
                 break
@@ -143,7 +147,7 @@ def successive_halving(view, candidates, rng, policy, *, tally, order, seconds, 
     return ranked
 
 
-def play_round(view, candidates, alive, rng, policy, *, tally, searcher):
+def play_round(view, candidates, alive, rng, policy, *, tally, searcher, early=False):
     """One round of the search (the module's doc): a state drawn from the view, each candidate
     whose index is in `alive` applied to it and rolled out with the same random numbers, every
     end's score sheets to ``tally(k, sheets)``. bench/bench_regret.py plays the same rounds."""
@@ -152,7 +156,7 @@ def play_round(view, candidates, alive, rng, policy, *, tally, searcher):
     seed = rng.getrandbits(64)
     for k in alive:
         after, _events = engine.apply(state, seat, candidates[k])
-        tally(k, rollout(after, random.Random(seed), policy, searcher=searcher))
+        tally(k, rollout(after, random.Random(seed), policy, searcher=searcher, early=early))
 
 
 def candidate_actions(view, legal_actions):
@@ -188,10 +192,19 @@ def _family(action):
     return repr(sorted((k, v) for k, v in action.items() if not isinstance(v, dict)))
 
 
-def rollout(state, rng, policy, searcher=None):
+class Estimate(NamedTuple):
+    """A rollout stopped early: each seat's estimated final total and their spread (the game's
+    ``rollout_estimate``)."""
+    totals: list
+    temperature: float
+
+
+def rollout(state, rng, policy, searcher=None, early=False):
     """Play `state` to the end with `policy` for every seat; the final score sheets. With the
     greedy policy the game's quick turn may play `searcher`, the seat the search is for, better
-    than the greedy bot (the contract's ``rollout_turn``)."""
+    than the greedy bot (the contract's ``rollout_turn``). `early` (with a `searcher`): where the
+    game's ``rollout_estimate`` estimates the end, the rollout stops there and gives an
+    ``Estimate`` instead (the base game's Cities rollouts from Age I stop at Age III)."""
     game = registry.of_state(state)  # the game's own functions: no dispatch per call
     is_over, to_act, legal_actions, view, apply = (
         game.is_over, game.to_act, game.legal_actions, game.view, game.apply)
@@ -199,27 +212,51 @@ def rollout(state, rng, policy, searcher=None):
     # The game's quick greedy turn, when the policy is the greedy bot: the rollout's state is one
     # this bot dealt (sample_state), so reading it is no peeking.
     quick = getattr(game, "rollout_turn", None) if policy is greedy_bot else None
+    estimate = getattr(game, "rollout_estimate", None) if early and searcher is not None else None
+    start = state
     while not is_over(state):
         after = quick(state, rng, searcher) if quick is not None else None
         if after is not None:
             state = after
-            continue
-        for seat in to_act(state):
-            legal = legal_actions(state, seat)
-            action = legal[0] if len(legal) == 1 else choose(view(state, seat), legal, rng)
-            state, _events = apply(state, seat, action)
-            if is_over(state):
-                break
+        else:
+            for seat in to_act(state):
+                legal = legal_actions(state, seat)
+                action = legal[0] if len(legal) == 1 else choose(view(state, seat), legal, rng)
+                state, _events = apply(state, seat, action)
+                if is_over(state):
+                    break
+        if estimate is not None and not is_over(state):
+            found = estimate(start, state, searcher)
+            if found is not None:
+                return Estimate(*found)
     return game.scores(state)
 
 
 def outcome_value(sheets, seat):
     """How good the end is for `seat`, in [0, 1]: mostly whether it won (a shared win counts),
-    then its rank, then its margin over the best other seat."""
+    then its rank, then its margin over the best other seat. An ``Estimate``'s is the same mix
+    of the win chance, expected rank and margin the estimates give (``estimated_outcome_value``)."""
+    if isinstance(sheets, Estimate):
+        return estimated_outcome_value(sheets.totals, sheets.temperature, seat)
     mine = next(sheet for sheet in sheets if sheet["seat"] == seat)
     others = [sheet["total"] for sheet in sheets if sheet["seat"] != seat]
     n = len(sheets)
     won = 1.0 if mine["rank"] == 1 else 0.0
     rank = (n - mine["rank"]) / (n - 1) if n > 1 else 1.0
     margin = mine["total"] - max(others) if others else 0
+    return 0.6 * won + 0.25 * rank + 0.15 / (1.0 + math.exp(-margin / 4.0))
+
+
+def estimated_outcome_value(totals, temperature, seat):
+    """``outcome_value``'s mix for estimated final `totals`: the win chance is the softmax of the
+    totals at `temperature` (the spread the game fitted), the chance another seat ends above is
+    the logistic of their difference at the same spread, the margin the estimates'."""
+    top = max(totals)
+    weights = [math.exp((t - top) / temperature) for t in totals]
+    won = weights[seat] / sum(weights)
+    mine = totals[seat]
+    n = len(totals)
+    above = sum(1.0 / (1.0 + math.exp((mine - t) / temperature)) for s, t in enumerate(totals) if s != seat)
+    rank = (n - 1 - above) / (n - 1) if n > 1 else 1.0
+    margin = mine - max(t for s, t in enumerate(totals) if s != seat) if n > 1 else 0
     return 0.6 * won + 0.25 * rank + 0.15 / (1.0 + math.exp(-margin / 4.0))

@@ -91,6 +91,12 @@ Optional (the score-sheet calculator; ``engine.table_games()`` lists the games t
 # the bot dealt itself. `searcher` is the seat the search plays for: a game may play it with values
 # of its own that play better than the greedy bot's (base, Architects: heuristics.SEARCHER); without it,
 # every seat is the greedy bot (testing.check_rollout_turn).
+# Optional function: rollout_estimate(start, state, searcher) -> (totals, temperature) | None, where
+# a search's rollout from `start` (the state after its candidate) may stop at `state`: each seat's
+# estimated final total and their spread (the softmax of the totals at `temperature` is each seat's
+# win chance); None plays on. Only the search bot's own choices ask it (not the review, whose win
+# chances are played out), on states it dealt itself, with the seat it plays for (base: Cities' Age I
+# rollouts stop at Age III, estimate.py).
 # Optional function: search_group(action) -> hashable | None, the kind of move a legal action is
 # one variant of (base game: a discard, a wonder stage, whichever card): the search bot keeps at
 # most MAX_PER_GROUP of a kind among its candidates (None: no kind, no limit).
@@ -131,7 +137,7 @@ FUNCTIONS = (
 
 # The optional functions above, and game_type(cfg) -> {key of GAME_TYPE_KEYS: bool}: the type of
 # one config, for a game whose type depends on its options.
-OPTIONAL_FUNCTIONS = ("action_values", "rollout_turn", "search_group", "search_time_share", "score_table",
+OPTIONAL_FUNCTIONS = ("action_values", "rollout_turn", "rollout_estimate", "search_group", "search_time_share", "score_table",
                       "table_modes", "game_type", "explain")
 
 

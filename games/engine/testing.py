@@ -12,6 +12,7 @@ seats to act) or one seat at a time; teams (sheets with ``team``, partners ranke
 none; chance (seeds give different games) or none (every seed the same game).
 """
 import json
+import math
 import random
 
 from games import engine
@@ -192,6 +193,26 @@ def check_rollout_turn(state, rng):
     return True
 
 
+def check_rollout_estimate(start, state, seat, rng, players):
+    """A game's early stop for the search's rollouts (optional ``rollout_estimate``), where it
+    answers for a rollout from `start` at `state` with `seat` searching: a finite estimated total
+    for each of the `players` seats and a positive spread, read off public facts only (the same on a state dealt
+    again from `seat`'s view, whatever its hidden cards). Returns whether it answered."""
+    from .registry import of_state
+
+    estimate = getattr(of_state(state), "rollout_estimate", None)
+    found = estimate(start, state, seat) if estimate else None
+    if found is None:
+        return False
+    totals, temperature = found
+    assert len(totals) == players, "an estimate is not one total a seat"
+    assert all(math.isfinite(t) for t in totals), f"an estimated total is not a number: {totals}"
+    assert math.isfinite(temperature) and temperature > 0, f"the spread is not a positive number: {temperature}"
+    resampled = engine.sample_state(engine.view(state, seat), seat, rng)
+    assert estimate(start, resampled, seat) == found, "the estimate reads cards the seat cannot see"
+    return True
+
+
 def check_search_time_share(shares):
     """The search's budget spread over a game (optional ``search_time_share``): `shares`, seat ->
     the share of each decision it had a choice in, averages at most 1 a seat (the mean a move may
@@ -219,6 +240,7 @@ def play_random_game(config, seed, *, check_every_step=True):
     sample_differed = something_hidden = several_acted = False
     share = getattr(of_config(config), "search_time_share", None)
     shares = {seat: [] for seat in range(players)}
+    start = state
     steps = 0
     while not engine.is_over(state):
         acting = engine.to_act(state)
@@ -233,6 +255,7 @@ def play_random_game(config, seed, *, check_every_step=True):
             for seat in range(players):
                 sample_differed |= check_sample_state(state, seat, sampler, hidden_information)
             check_rollout_turn(state, sampler)
+            check_rollout_estimate(start, state, steps % players, sampler, players)
         for seat in acting:
             legal = engine.legal_actions(state, seat)
             assert legal, f"seat {seat} is to act but has no legal action"

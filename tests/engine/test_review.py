@@ -387,9 +387,9 @@ def _rollouts_searcher(monkeypatch, decide):
     given = set()
     real_rollout = search_bot.rollout
 
-    def recording(state, rng, policy, searcher=None):
+    def recording(state, rng, policy, searcher=None, early=False):
         given.add(searcher)
-        return real_rollout(state, rng, policy, searcher=searcher)
+        return real_rollout(state, rng, policy, searcher=searcher, early=early)
 
     monkeypatch.setattr(search_bot, "rollout", recording)
     decide()

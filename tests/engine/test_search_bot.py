@@ -127,9 +127,9 @@ def test_each_round_rolls_every_candidate_out_from_the_same_deal_with_the_same_r
         rounds[-1]["deal"] = real_sample(view, seat, rng, chooser=chooser)
         return rounds[-1]["deal"]
 
-    def rollout(state, rng, policy, searcher=None):
+    def rollout(state, rng, policy, searcher=None, early=False):
         rounds[-1]["rollouts"].append((state["players"][1]["hand"], rng.getstate()))
-        return real_rollout(state, rng, policy, searcher=searcher)
+        return real_rollout(state, rng, policy, searcher=searcher, early=early)
 
     monkeypatch.setattr(engine, "sample_state", sample)
     monkeypatch.setattr(search_bot, "rollout", rollout)
@@ -153,7 +153,7 @@ def test_the_candidates_are_halved_until_one_is_left_within_the_iteration_budget
         per_round.append(0)
         return real_sample(view, seat, rng, chooser=chooser)
 
-    def rollout(state, rng, policy, searcher=None):
+    def rollout(state, rng, policy, searcher=None, early=False):
         per_round[-1] += 1
         return [{"seat": s, "rank": 1 + s, "total": 10 - s} for s in range(3)]
 

@@ -14,6 +14,7 @@ pays), ``catalogue.py`` (the card data), ``heuristics.py`` and ``rollout.py`` (t
 from ..contract import game_from_module
 from ..errors import ConfigError  # noqa: F401  (re-exported for the game's callers)
 from .actions import blocked_builds  # noqa: F401  (engine.blocked_builds' callers)
+from .estimate import rollout_estimate  # noqa: F401
 from .frames import frame_hands  # noqa: F401  (the contract's functions are found by name)
 from .heuristics import action_value, action_values, search_group, search_time_share  # noqa: F401
 from .reasons import explain  # noqa: F401

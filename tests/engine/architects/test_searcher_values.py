@@ -127,9 +127,9 @@ def test_the_search_names_its_own_seat_as_the_rollouts_searcher(monkeypatch):
     named = []
     real_rollout = search_bot.rollout
 
-    def watching(state, rng, policy, searcher=None):
+    def watching(state, rng, policy, searcher=None, early=False):
         named.append(searcher)
-        return real_rollout(state, rng, policy, searcher=searcher)
+        return real_rollout(state, rng, policy, searcher=searcher, early=early)
 
     monkeypatch.setattr(search_bot, "rollout", watching)
     search_bot.choose(engine.view(state, seat), engine.legal_actions(state, seat), random.Random(3), iterations=12)

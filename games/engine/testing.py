@@ -196,8 +196,9 @@ def check_rollout_turn(state, rng):
 def check_rollout_estimate(start, state, seat, rng, players):
     """A game's early stop for the search's rollouts (optional ``rollout_estimate``), where it
     answers for a rollout from `start` at `state` with `seat` searching: a finite estimated total
-    for each of the `players` seats and a positive spread, read off public facts only (the same on a state dealt
-    again from `seat`'s view, whatever its hidden cards). Returns whether it answered."""
+    for each of the `players` seats and a positive spread, read off public facts only (the same
+    on a state dealt again from `seat`'s view, whatever its hidden cards). Returns whether it
+    answered."""
     from .registry import of_state
 
     estimate = getattr(of_state(state), "rollout_estimate", None)

@@ -45,8 +45,8 @@ def table_key(state):
 def rollout_estimate(start, state, searcher):
     """(each seat's estimated final total, the spread) where a rollout from `start` may stop at
     `state`, or None to play on: a rollout from an Age I decision stops at Age III's start, at a
-    table the weights cover. `searcher`, the seat the search plays for, gets the "searcher" weight: the
-    rollouts play it better than the others."""
+    table the weights cover. `searcher`, the seat the search plays for, gets the "searcher"
+    weight: the rollouts play it better than the others."""
     if state["age"] < STOP_AGE or start["age"] != FROM_AGE or state["phase"] == "over":
         return None
     model = WEIGHTS.get(table_key(state))

@@ -4,7 +4,7 @@
 
 Plays greedy games as the search's rollouts play them (one seat, deal mod players, with the
 searching seat's weights, the others `medium`; deals from 100,000 on: no benchmark or tuning
-deal), records each seat's features (``estimate.features``) at Age III's start and its final
+deal), records each seat's features (``estimate.seats_features``) at Age III's start and its final
 total, and fits by least squares the total from the features, on the first three quarters of the
 games; the spread (`temperature`) is the one under which the softmax of the estimates gives the
 games' winners the highest likelihood. Prints the fit on the last quarter (R², the error of the
@@ -32,36 +32,18 @@ def play(job):
     """(per seat: (features at the stop age's start, final total, won)) of one greedy game."""
     import bot_deals
     from games import engine
-    from games.bots import greedy_bot
-    from games.engine import registry
+    from games.bots import greedy_bot, search_bot
     from games.engine.base import estimate
-    from games.engine.base.city import profile
 
     row, deal = job
     config = bot_deals.config(row)
-    state = engine.new_game(config, deal)
     searcher = deal % config["players"]
     rng = random.Random(deal)
-    game = registry.of_state(state)
-    at_stop = None
-    while not game.is_over(state):
-        after = game.rollout_turn(state, rng, searcher)
-        if after is None:
-            for seat in game.to_act(state):
-                legal = game.legal_actions(state, seat)
-                action = legal[0] if len(legal) == 1 else greedy_bot.choose(game.view(state, seat), legal, rng)
-                state, _events = game.apply(state, seat, action)
-                if game.is_over(state):
-                    break
-        else:
-            state = after
-        if at_stop is None and not game.is_over(state) and state["age"] >= estimate.STOP_AGE:
-            players = state["players"]
-            profiles = [profile(p) for p in players]
-            points = {sheet["seat"]: sheet["total"] for sheet in game.scores(state)}
-            at_stop = [estimate.features(players, profiles, points, seat, seat == searcher)
-                       for seat in range(len(players))]
-    final = {sheet["seat"]: sheet for sheet in game.scores(state)}
+    state = search_bot.play_on(engine.new_game(config, deal), rng, greedy_bot, searcher,
+                               until=lambda at: at["age"] >= estimate.STOP_AGE)
+    at_stop = estimate.seats_features(state, searcher)
+    state = search_bot.play_on(state, rng, greedy_bot, searcher)
+    final = {sheet["seat"]: sheet for sheet in engine.scores(state)}
     return [(at_stop[seat], final[seat]["total"], final[seat]["rank"] == 1) for seat in range(len(final))]
 
 

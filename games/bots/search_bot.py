@@ -200,11 +200,29 @@ class Estimate(NamedTuple):
 
 
 def rollout(state, rng, policy, searcher=None, early=False):
-    """Play `state` to the end with `policy` for every seat; the final score sheets. With the
-    greedy policy the game's quick turn may play `searcher`, the seat the search is for, better
-    than the greedy bot (the contract's ``rollout_turn``). `early` (with a `searcher`): where the
-    game's ``rollout_estimate`` estimates the end, the rollout stops there and gives an
-    ``Estimate`` instead (the base game's Cities rollouts from Age I stop at Age III)."""
+    """Play `state` to the end with `policy` for every seat (``play_on``); the final score sheets.
+    `early` (with a `searcher`): where the game's ``rollout_estimate`` estimates the end, the
+    rollout stops there and gives an ``Estimate`` instead (the base game's Cities rollouts from
+    Age I stop at Age III)."""
+    game = registry.of_state(state)
+    estimate = getattr(game, "rollout_estimate", None) if early and searcher is not None else None
+    if estimate is None:
+        return game.scores(play_on(state, rng, policy, searcher))
+    start, found = state, [None]
+
+    def estimated(at):
+        found[0] = estimate(start, at, searcher)
+        return found[0] is not None
+
+    end = play_on(state, rng, policy, searcher, until=estimated)
+    return Estimate(*found[0]) if found[0] is not None else game.scores(end)
+
+
+def play_on(state, rng, policy, searcher=None, until=None):
+    """`state` played on with `policy` for every seat, a turn at a time, to the end or to the first
+    state after a turn for which ``until(state)`` is true. With the greedy policy the game's quick
+    turn may play `searcher`, the seat the search is for, better than the greedy bot (the
+    contract's ``rollout_turn``)."""
     game = registry.of_state(state)  # the game's own functions: no dispatch per call
     is_over, to_act, legal_actions, view, apply = (
         game.is_over, game.to_act, game.legal_actions, game.view, game.apply)
@@ -212,8 +230,6 @@ def rollout(state, rng, policy, searcher=None, early=False):
     # The game's quick greedy turn, when the policy is the greedy bot: the rollout's state is one
     # this bot dealt (sample_state), so reading it is no peeking.
     quick = getattr(game, "rollout_turn", None) if policy is greedy_bot else None
-    estimate = getattr(game, "rollout_estimate", None) if early and searcher is not None else None
-    start = state
     while not is_over(state):
         after = quick(state, rng, searcher) if quick is not None else None
         if after is not None:
@@ -225,11 +241,9 @@ def rollout(state, rng, policy, searcher=None, early=False):
                 state, _events = apply(state, seat, action)
                 if is_over(state):
                     break
-        if estimate is not None and not is_over(state):
-            found = estimate(start, state, searcher)
-            if found is not None:
-                return Estimate(*found)
-    return game.scores(state)
+        if until is not None and not is_over(state) and until(state):
+            return state
+    return state
 
 
 def outcome_value(sheets, seat):

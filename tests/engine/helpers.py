@@ -116,3 +116,19 @@ def can(state, seat, card, kind="build"):
 
 def card(cid):
     return catalogue.get().cards[cid]
+
+
+def watch_rollouts(monkeypatch):
+    """A list that gets the (searcher, early) of every search rollout played from now on (the
+    real rollout plays them)."""
+    from games.bots import search_bot
+
+    calls = []
+    real_rollout = search_bot.rollout
+
+    def watching(state, rng, policy, searcher=None, early=False):
+        calls.append((searcher, early))
+        return real_rollout(state, rng, policy, searcher=searcher, early=early)
+
+    monkeypatch.setattr(search_bot, "rollout", watching)
+    return calls

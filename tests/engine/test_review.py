@@ -9,6 +9,7 @@ import pytest
 
 from games import bots, engine
 from games.bots import review, search_bot
+from tests.engine.helpers import watch_rollouts
 from tests.engine.test_search_bot import final_ranks, final_sheets
 
 CONFIGS = [
@@ -384,17 +385,10 @@ def test_a_lead_under_a_key_moments_loss_is_no_lead_however_many_rollouts_show_i
 
 def _rollouts_searcher(monkeypatch, decide):
     """The `searcher` every rollout of `decide()` was given."""
-    given = set()
-    real_rollout = search_bot.rollout
-
-    def recording(state, rng, policy, searcher=None, early=False):
-        given.add(searcher)
-        return real_rollout(state, rng, policy, searcher=searcher, early=early)
-
-    monkeypatch.setattr(search_bot, "rollout", recording)
-    decide()
-    monkeypatch.setattr(search_bot, "rollout", real_rollout)
-    return given
+    with monkeypatch.context() as patch:
+        calls = watch_rollouts(patch)
+        decide()
+    return {searcher for searcher, _early in calls}
 
 
 def test_the_review_models_the_players_later_moves_as_the_greedy_bots_not_the_searchers(monkeypatch):

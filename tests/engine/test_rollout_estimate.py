@@ -10,6 +10,7 @@ from games.engine import registry, testing
 from games.engine.base import estimate
 from tests.bench_scripts import load_bench
 
+from .helpers import watch_rollouts
 from .test_search_bot import a_state_after
 
 CITIES_8 = {"game": "base", "players": 8, "expansions": ["cities"]}
@@ -65,22 +66,15 @@ def test_without_early_or_a_searcher_a_cities_rollout_is_played_out():
 def test_only_the_search_bots_own_choices_stop_early_not_the_review(monkeypatch):
     from games.bots import review
 
-    asked = set()
-    real = search_bot.rollout
-
-    def recording(state, rng, policy, searcher=None, early=False):
-        asked.add(early)
-        return real(state, rng, policy, searcher=searcher, early=early)
-
-    monkeypatch.setattr(search_bot, "rollout", recording)
+    calls = watch_rollouts(monkeypatch)
     state = a_state_after(CITIES_8, seed=5, decisions=8)
     seat = engine.to_act(state)[0]
     view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
     search_bot.choose(view, legal, random.Random(1), iterations=16)
-    assert asked == {True}
-    asked.clear()
+    assert calls and {early for _searcher, early in calls} == {True}
+    calls.clear()
     review.review_decision(view, legal, legal[0], random.Random(1), iterations=16)
-    assert asked == {False}
+    assert calls and {early for _searcher, early in calls} == {False}
 
 
 def test_the_estimate_reads_only_what_every_seat_can_see():

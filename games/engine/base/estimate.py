@@ -57,11 +57,16 @@ def rollout_estimate(start, state, searcher):
 
 def estimated_totals(state, weights, searcher=None):
     """Each seat's estimated final total: `weights` (one per FEATURES name) over its features."""
+    return [sum(w * x for w, x in zip(weights, facts)) for facts in seats_features(state, searcher)]
+
+
+def seats_features(state, searcher=None):
+    """Every seat's FEATURES (``features``), seat by seat; `searcher` is the seat the search
+    plays for (bench/fit_estimates.py records them to fit the weights)."""
     players = state["players"]
     profiles = [profile(p) for p in players]
     points = {sheet["seat"]: sheet["total"] for sheet in scores(state)}
-    return [sum(w * x for w, x in zip(weights, features(players, profiles, points, seat, seat == searcher)))
-            for seat in range(len(players))]
+    return [features(players, profiles, points, seat, seat == searcher) for seat in range(len(players))]
 
 
 def features(players, profiles, points, seat, searcher=False):

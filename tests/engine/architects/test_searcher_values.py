@@ -11,6 +11,7 @@ from games.engine.architects import heuristics, rollout
 from games.engine.architects.heuristics import MEDIUM, SEARCHER, action_value
 from games.engine.architects.scoring import scores
 
+from ..helpers import watch_rollouts
 from .tables import give, new_table, on_top, states_of_random_games
 
 TAKE_OWN_DECK = {"type": "take", "deck": 0}
@@ -124,13 +125,6 @@ def test_the_search_names_its_own_seat_as_the_rollouts_searcher(monkeypatch):
                  and len(search_bot.candidate_actions(engine.view(s, s["active"]),
                                                       engine.legal_actions(s, s["active"]))) > 1)
     seat = state["active"]
-    named = []
-    real_rollout = search_bot.rollout
-
-    def watching(state, rng, policy, searcher=None, early=False):
-        named.append(searcher)
-        return real_rollout(state, rng, policy, searcher=searcher, early=early)
-
-    monkeypatch.setattr(search_bot, "rollout", watching)
+    calls = watch_rollouts(monkeypatch)
     search_bot.choose(engine.view(state, seat), engine.legal_actions(state, seat), random.Random(3), iterations=12)
-    assert named and set(named) == {seat}
+    assert calls and {searcher for searcher, _early in calls} == {seat}
